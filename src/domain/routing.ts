@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { IdSchema } from './ids.ts'
+
+// The 16 route kinds the server returns for a URL (SPEC §2), their parameters, and the pure path rules
+// (strict trailing slash) that the server's resolver and the app's links share.
+
+const Id = IdSchema
+
+export const RouteTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('contentPage'), contentPageId: Id }),
+  z.object({
+    kind: z.literal('productSearch'),
+    searchType: z.enum(['category', 'landingPage', 'search']),
+    parameters: z.record(z.string(), z.string()),
+  }),
+  z.object({ kind: z.literal('productVariant'), productVariantId: Id, omitArticleCode: z.boolean() }),
+  z.object({ kind: z.literal('faq'), contentPageId: Id, faqId: Id.nullable(), faqItemId: Id.nullable() }),
+  z.object({ kind: z.literal('redirect'), url: z.string().min(1), statusCode: z.union([z.literal(301), z.literal(302)]) }),
+  z.object({ kind: z.literal('adviceCategory'), adviceCategoryId: Id }),
+  z.object({ kind: z.literal('adviceArticle'), adviceArticleId: Id }),
+  z.object({ kind: z.literal('adviceVideo'), adviceVideoId: Id }),
+  z.object({ kind: z.literal('productBundle'), productVariantBundleId: Id }),
+  z.object({ kind: z.literal('roughageResult'), scanType: z.enum(['rqs', 'qs']), key: z.string().min(1) }),
+  z.object({ kind: z.literal('newsItem'), newsItemId: Id }),
+  z.object({ kind: z.literal('partner'), partnerId: Id }),
+  z.object({ kind: z.literal('blogArticle'), blogArticleId: Id }),
+  z.object({ kind: z.literal('blogCategory'), blogCategoryId: Id }),
+  z.object({ kind: z.literal('adviceOverview') }),
+  z.object({ kind: z.literal('blogOverview') }),
+])
+export type RouteTarget = z.infer<typeof RouteTargetSchema>
+export type RouteKind = RouteTarget['kind']
+
+export const ROUTE_KINDS = RouteTargetSchema.options.map((option) => option.shape.kind.value)
+
+/** What `GET /api/routing/getbyurl` answers: the route target plus the site and language it belongs to. */
+export const RouteInfoSchema = z.intersection(
+  RouteTargetSchema,
+  z.object({ siteId: Id, languageId: Id, path: z.string() }),
+)
+export type RouteInfo = z.infer<typeof RouteInfoSchema>
+
+/** The body of `POST /api/routing/geturl`: a route target, in a language (default: the request's). */
+export const GetUrlRequestSchema = z.intersection(
+  RouteTargetSchema,
+  z.object({ languageId: Id.optional(), siteId: Id.optional() }),
+)
+export type GetUrlRequest = z.infer<typeof GetUrlRequestSchema>
+
+export const GetUrlResponseSchema = z.object({ url: z.string() })
+
+/**
+ * A canonical string for a route target, so the URL table can find the path of a target (geturl) with one index.
+ * Parameters are written in a fixed order; a redirect has no key because nothing links to a redirect.
+ */
+export function routeKey(target: RouteTarget): string | null {
+  switch (target.kind) {
+    case 'redirect':
+      return null
+    case 'productSearch': {
+      const params = Object.keys(target.parameters)
+        .sort()
+        .map((key) => `${key}=${target.parameters[key]}`)
+        .join('&')
+      return `productSearch:${target.searchType}:${params}`
+    }
+    case 'faq':
+      return `faq:${target.contentPageId}:${target.faqId ?? ''}:${target.faqItemId ?? ''}`
+    case 'productVariant':
+      return `productVariant:${target.productVariantId}`
+    case 'roughageResult':
+      return `roughageResult:${target.scanType}:${target.key}`
+    default: {
+      const { kind, ...ids } = target
+      return [kind, ...Object.values(ids)].join(':')
+    }
+  }
+}
+
+export type PathCheck =
+  | { ok: true; path: string }
+  | { ok: false; reason: 'missingTrailingSlash'; redirectTo: string }
+  | { ok: false; reason: 'invalid' }
+
+/**
+ * Reads the `url` of a routing lookup: a path ('/a/b/') or a full URL of which only path and query count.
+ * Paths are lower-cased for lookup, `//` collapsed, and must end with '/' (strict trailing slash, SPEC §2);
+ * a path without one gets the redirect target with the slash added and the query kept.
+ */
+export function checkPath(url: string): PathCheck {
+  let parsed: URL
+  try {
+    parsed = new URL(url, 'http://path.invalid')
+  } catch {
+    return { ok: false, reason: 'invalid' }
+  }
+  if (!url.startsWith('/') && parsed.host === 'path.invalid') return { ok: false, reason: 'invalid' }
+  let path: string
+  try {
+    path = decodeURIComponent(parsed.pathname)
+  } catch {
+    return { ok: false, reason: 'invalid' }
+  }
+  path = path.replace(/\/{2,}/g, '/').toLowerCase()
+  if (path.length > 1024) return { ok: false, reason: 'invalid' }
+  if (!path.endsWith('/')) {
+    return { ok: false, reason: 'missingTrailingSlash', redirectTo: `${encodeURI(path)}/${parsed.search}` }
+  }
+  return { ok: true, path }
+}
+
+/** The first path segment, which names the language on sites with more than one ('/fr/…'). */
+export function languagePrefixOf(path: string): string {
+  const match = /^\/([a-z]{2})\//.exec(path)
+  return match?.[1] ?? ''
+}

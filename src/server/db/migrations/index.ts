@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely/migration'
+import * as platform from './0001_platform.ts'
+
+/** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_platform': platform,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+}

@@ -1,0 +1,227 @@
+// Kysely's view of the tables (camelCase; the CamelCasePlugin maps to snake_case columns).
+// JSON columns hold text that the repositories parse with the domain's zod schemas; booleans are stored as
+// integers 0/1 on SQLite and booleans on PostgreSQL, and read back through `Boolean()`.
+
+export type Bool = number | boolean
+
+export interface LanguageTable {
+  id: number
+  code: string
+  culture: string
+  localizedName: string
+}
+
+export interface CountryTable {
+  id: number
+  regionCode: string
+  phoneCountryCode: string
+}
+
+export interface CountryNameTable {
+  countryId: number
+  languageId: number
+  name: string
+}
+
+export interface ZipcodeExclusionTable {
+  id: number
+  countryId: number
+  kind: 'exact' | 'prefix' | 'range'
+  zipcode: string | null
+  prefix: string | null
+  rangeFrom: string | null
+  rangeTo: string | null
+  description: string
+}
+
+export interface PaymentMethodTable {
+  id: number
+  code: string
+  name: string
+}
+
+export interface SiteTable {
+  id: number
+  key: string
+  name: string
+  brandName: string
+  variant: string
+  type: number
+  countryId: number
+  fallbackLanguageId: number
+  currencySymbol: string
+  vatPercentageHigh: number
+  vatPercentageLow: number
+  socialMedia: string
+  customerServicePhone: string
+  customerServiceEmailAddress: string
+  paymentProviderConfigurationId: string
+  googleRecaptchaKey: string | null
+  gtmContainerId: string | null
+  mapsKey: string | null
+  autoRedirectIfNotInSameCountry: Bool
+  enableRqs: Bool
+  enableStockReminderFeature: Bool
+  isDefault: Bool
+}
+
+export interface SiteDomainTable {
+  domain: string
+  siteId: number
+  isPrimary: Bool
+}
+
+export interface SiteLanguageTable {
+  siteId: number
+  languageId: number
+  position: number
+  pathPrefix: string
+}
+
+export interface SiteTextTable {
+  siteId: number
+  languageId: number
+  customerServiceTitle: string
+  customerServiceTextBottom: string
+  customerServiceLink: string
+  customerServicePhoneLink: string
+  openingHours: string
+  dealerPageTitle: string
+  becomeDealerLink: string | null
+  currencyConversionDisclaimerLink: string | null
+  rqsContentPage: string | null
+}
+
+export interface SitePaymentMethodTable {
+  siteId: number
+  paymentMethodId: number
+  position: number
+}
+
+export interface ContentPageTable {
+  id: number
+  siteId: number
+  key: string
+}
+
+export interface ContentPageTextTable {
+  contentPageId: number
+  languageId: number
+  title: string
+  seoTitle: string
+  seoDescription: string
+  blocks: string
+}
+
+export interface FaqTable {
+  id: number
+  contentPageId: number
+  position: number
+}
+
+export interface FaqTextTable {
+  faqId: number
+  languageId: number
+  title: string
+}
+
+export interface FaqItemTable {
+  id: number
+  faqId: number
+  position: number
+}
+
+export interface FaqItemTextTable {
+  faqItemId: number
+  languageId: number
+  question: string
+  answer: string
+}
+
+export interface UrlTable {
+  siteId: number
+  path: string
+  languageId: number
+  kind: string
+  routeKey: string | null
+  target: string
+  isCanonical: Bool
+}
+
+export interface NavigationTable {
+  id: number
+  siteId: number
+  kind: 'primary' | 'secondary'
+}
+
+export interface NavigationTextTable {
+  navigationId: number
+  languageId: number
+  items: string
+}
+
+export interface FooterTable {
+  id: number
+  siteId: number
+}
+
+export interface FooterTextTable {
+  footerId: number
+  languageId: number
+  content: string
+}
+
+export interface UspCollectionTable {
+  id: number
+  siteId: number
+  kind: 'header' | 'cart'
+}
+
+export interface UspCollectionTextTable {
+  uspCollectionId: number
+  languageId: number
+  usps: string
+}
+
+export interface NotificationTable {
+  id: number
+  siteId: number
+  severity: 'info' | 'warning'
+  startsAt: string
+  endsAt: string | null
+}
+
+export interface NotificationTextTable {
+  notificationId: number
+  languageId: number
+  text: string
+  link: string | null
+}
+
+export interface Database {
+  languages: LanguageTable
+  countries: CountryTable
+  countryNames: CountryNameTable
+  zipcodeExclusions: ZipcodeExclusionTable
+  paymentMethods: PaymentMethodTable
+  sites: SiteTable
+  siteDomains: SiteDomainTable
+  siteLanguages: SiteLanguageTable
+  siteTexts: SiteTextTable
+  sitePaymentMethods: SitePaymentMethodTable
+  contentPages: ContentPageTable
+  contentPageTexts: ContentPageTextTable
+  faqs: FaqTable
+  faqTexts: FaqTextTable
+  faqItems: FaqItemTable
+  faqItemTexts: FaqItemTextTable
+  urls: UrlTable
+  navigations: NavigationTable
+  navigationTexts: NavigationTextTable
+  footers: FooterTable
+  footerTexts: FooterTextTable
+  uspCollections: UspCollectionTable
+  uspCollectionTexts: UspCollectionTextTable
+  notifications: NotificationTable
+  notificationTexts: NotificationTextTable
+}

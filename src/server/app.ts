@@ -1,0 +1,76 @@
+// Builds the Fastify app. Tests call buildApp() with their own database and use app.inject; main.ts adds listen and
+// graceful shutdown.
+import { randomUUID } from 'node:crypto'
+import fastifyCompress from '@fastify/compress'
+import fastifyEtag from '@fastify/etag'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import { contentRoutes } from './content/content.routes.ts'
+import type { AppContext } from './context.ts'
+import { countryRoutes } from './countries/country.routes.ts'
+import type { DatabaseHandle } from './db/database.ts'
+import { cacheHeaders } from './http/cache.ts'
+import { errorHandler, notFoundHandler } from './http/errors.ts'
+import { scopeHook } from './http/scope.ts'
+import { healthRoutes } from './http/health.ts'
+import { languageRoutes } from './languages/language.routes.ts'
+import { routingRoutes } from './routing/routing.routes.ts'
+import { SiteDirectory } from './sites/site.directory.ts'
+import { siteRoutes } from './sites/site.routes.ts'
+
+/** Request bodies of this API are small JSON documents. */
+const BODY_LIMIT = 64 * 1024
+
+export interface BuildOptions {
+  config: Config
+  database: DatabaseHandle
+  logger?: FastifyServerOptions['logger']
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id']
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID()
+    },
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { caseSensitive: false, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    trustProxy: config.NODE_ENV === 'production',
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.setErrorHandler(errorHandler)
+  app.setNotFoundHandler(notFoundHandler)
+
+  const sites = new SiteDirectory(database.db)
+  await sites.reload()
+  const context: AppContext = { database, sites, config, publicUrl: new URL(config.PUBLIC_URL) }
+
+  app.decorateRequest('scope', undefined)
+  const resolveScope = scopeHook(sites)
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+    if (request.url.startsWith('/api/') || request.url === '/api') await resolveScope(request, reply)
+  })
+  app.addHook('onSend', cacheHeaders)
+  app.addHook('onClose', async () => {
+    await database.close()
+  })
+
+  // ETags are computed before compression so a 304 can answer without compressing anything.
+  await app.register(fastifyEtag, { weak: false })
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+
+  for (const routes of [healthRoutes, siteRoutes, languageRoutes, countryRoutes, routingRoutes, contentRoutes]) {
+    await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
+  }
+
+  return Object.assign(app, { context })
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+// Configuration comes from the environment only, validated once at start; a bad value stops the server with a clear message.
+
+const DEV_SECRET = 'development-only-secret-change-me-0123456789'
+
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number<string>().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('localhost'),
+    DATABASE_URL: z.string().min(1).default('sqlite:data/shop.sqlite'),
+    /** The address people use to reach this server; defaults to http://localhost:PORT. */
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Signs cookies and one-time keys (cart impersonation and later). */
+    SESSION_SECRET: z.string().min(32).default(DEV_SECRET),
+    /** Seed the database on start when it holds no site yet. */
+    SEED_ON_EMPTY: z.stringbool().default(true),
+    /** How long requests in flight may take to finish on SIGTERM before the server exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number<string>().int().positive().default(10_000),
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {
+    message: 'SESSION_SECRET must be set in production',
+    path: ['SESSION_SECRET'],
+  })
+
+  .transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }))
+
+export type Config = z.infer<typeof ConfigSchema>
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = ConfigSchema.safeParse(env)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return result.data
+}

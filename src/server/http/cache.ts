@@ -1,0 +1,26 @@
+// Cache headers per SPEC §7: sites, reviews, footer, countries and navigations 15 minutes; carts never; the rest 2 s.
+// Responses differ per host, site, language and time, so they vary on those headers. Errors are never cached.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+export type CachePolicy = 'long' | 'short' | 'none'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cache?: CachePolicy
+  }
+}
+
+const CACHE_CONTROL: Record<CachePolicy, string> = {
+  long: 'public, max-age=900',
+  short: 'public, max-age=2',
+  none: 'no-store',
+}
+
+export async function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (!request.url.startsWith('/api/')) return payload
+  const policy = reply.statusCode < 400 ? (request.routeOptions.config.cache ?? 'short') : 'none'
+  const cacheable = policy !== 'none' && (request.method === 'GET' || request.method === 'HEAD')
+  reply.header('cache-control', cacheable ? CACHE_CONTROL[policy] : 'no-store')
+  reply.header('vary', 'Host, siteid, languageid, datetime, Accept-Encoding')
+  return payload
+}

@@ -1,0 +1,33 @@
+// Server-side translation of API error messages. Only locales/<code>.json files are read; the active language is
+// the request's (header `languageid` or the site's default), falling back to English.
+import { readFileSync } from 'node:fs'
+import i18next, { type i18n } from 'i18next'
+import { LANGUAGE_CODES, type LanguageCode } from '../domain/languages.ts'
+
+const localesDir = new URL('../../locales/', import.meta.url)
+
+let instance: i18n | undefined
+
+function load(): i18n {
+  const resources = Object.fromEntries(
+    LANGUAGE_CODES.map((code) => [
+      code,
+      { translation: JSON.parse(readFileSync(new URL(`${code}.json`, localesDir), 'utf8')) as Record<string, unknown> },
+    ]),
+  )
+  const created = i18next.createInstance()
+  void created.init({
+    resources,
+    initAsync: false,
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGE_CODES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+  return created
+}
+
+export function translate(language: LanguageCode, key: string, params: Record<string, string> = {}): string {
+  instance ??= load()
+  return instance.t(key, { ...params, lng: language })
+}

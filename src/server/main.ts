@@ -1,0 +1,33 @@
+// Starts the shop: configuration, database (migrated, seeded when empty), HTTP server, graceful shutdown.
+import { buildApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { migrateToLatest, openDatabase } from './db/database.ts'
+import { seed } from './db/seed/seed.ts'
+import { hasNoSites } from './db/seed/seed.repository.ts'
+
+const config = loadConfig()
+const database = openDatabase(config.DATABASE_URL)
+const applied = await migrateToLatest(database.db)
+if (config.SEED_ON_EMPTY && (await hasNoSites(database.db))) await seed(database.db)
+
+const app = await buildApp({ config, database })
+if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied')
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight')
+  const timer = setTimeout(() => {
+    app.log.error('requests in flight did not finish in time; exiting')
+    process.exit(1)
+  }, config.SHUTDOWN_TIMEOUT_MS)
+  timer.unref()
+  await app.close() // stops listening, waits for requests in flight, then closes the database (onClose hook)
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
+
+await app.listen({ port: config.PORT, host: config.HOST })
+app.log.info(`shop serving on ${config.PUBLIC_URL} (${database.dialect})`)

@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { GetUrlRequestSchema, GetUrlResponseSchema, RouteInfoSchema } from '../../domain/routing.ts'
+import type { AppContext, ZodApp } from '../context.ts'
+import { scopeOf } from '../http/scope.ts'
+import { resolveUrl, urlFor } from './routing.service.ts'
+
+export async function routingRoutes(app: ZodApp, { database: { db }, sites }: AppContext) {
+  app.get(
+    '/api/routing/getbyurl',
+    {
+      schema: {
+        querystring: z.object({ url: z.string().min(1).max(2048) }),
+        response: { 200: RouteInfoSchema },
+      },
+    },
+    async (request) => resolveUrl(db, scopeOf(request).site, request.query.url),
+  )
+
+  app.post(
+    '/api/routing/geturl',
+    { schema: { body: GetUrlRequestSchema, response: { 200: GetUrlResponseSchema, 204: z.null() } } },
+    async (request, reply) => {
+      const { site, language } = scopeOf(request)
+      const url = await urlFor(db, sites, request.body, { siteId: site.id, languageId: language.languageId })
+      if (url === null) return reply.status(204).send(null)
+      return { url }
+    },
+  )
+}

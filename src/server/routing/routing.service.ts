@@ -1,0 +1,65 @@
+import { AppError } from '../../domain/errors.ts'
+import { checkPath, languagePrefixOf, routeKey, RouteTargetSchema, type GetUrlRequest, type RouteInfo } from '../../domain/routing.ts'
+import type { Db } from '../db/database.ts'
+import { languageOf, type SiteDirectory, type SiteRecord } from '../sites/site.directory.ts'
+import { pageId } from '../sites/site.service.ts'
+import { findCanonicalPath, findUrl } from './routing.repository.ts'
+
+/** The language a path is in on a site: the one whose prefix starts the path, else the site's default. */
+export function languageOfPath(site: SiteRecord, path: string): number {
+  const prefix = languagePrefixOf(path)
+  return (site.languages.find((l) => l.pathPrefix !== '' && l.pathPrefix === prefix) ?? site.languages[0]!).languageId
+}
+
+/**
+ * Resolves a URL on a site to its route (GET /api/routing/getbyurl). A path without its trailing slash resolves to a
+ * permanent redirect to the path with it; an unknown path is a 404 that names the site's not-found page.
+ */
+export async function resolveUrl(db: Db, site: SiteRecord, url: string): Promise<RouteInfo> {
+  const checked = checkPath(url)
+  if (!checked.ok && checked.reason === 'invalid') {
+    throw new AppError('invalidParameter', 400, "The parameter 'url' is not a valid path or URL.", { name: 'url' })
+  }
+  if (!checked.ok) {
+    const path = checked.redirectTo.split('?')[0]!
+    return {
+      kind: 'redirect',
+      url: checked.redirectTo,
+      statusCode: 301,
+      siteId: site.id,
+      languageId: languageOfPath(site, path),
+      path: path.slice(0, -1),
+    }
+  }
+  const row = await findUrl(db, site.id, checked.path)
+  if (!row) {
+    const languageId = languageOfPath(site, checked.path)
+    throw new AppError('pageNotFound', 404, `No page has the path '${checked.path}'.`, {}, {
+      siteId: site.id,
+      languageId,
+      contentPageId: pageId(site, 'notFound'),
+    })
+  }
+  const target = RouteTargetSchema.parse(JSON.parse(row.target))
+  return { ...target, siteId: site.id, languageId: row.languageId, path: checked.path }
+}
+
+/** The canonical path of a route on a site in a language (POST /api/routing/geturl); null when it has none. */
+export async function urlFor(
+  db: Db,
+  sites: SiteDirectory,
+  request: GetUrlRequest,
+  scope: { siteId: number; languageId: number },
+): Promise<string | null> {
+  const siteId = request.siteId ?? scope.siteId
+  const site = sites.byId(siteId)
+  if (!site) throw new AppError('unknownSite', 404, `Site ${siteId} does not exist.`)
+  const languageId = request.languageId ?? (request.siteId === undefined ? scope.languageId : site.languages[0]!.languageId)
+  if (!languageOf(site, languageId)) {
+    throw new AppError('unknownLanguage', 400, `Language ${languageId} is not offered on site ${siteId}.`)
+  }
+  const key = routeKey(request)
+  if (key === null) return request.kind === 'redirect' ? request.url : null
+  const row = await findCanonicalPath(db, siteId, languageId, key)
+  return row?.path ?? null
+}

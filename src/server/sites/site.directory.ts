@@ -1,0 +1,211 @@
+// All sites in memory, found by domain or id. Sites change rarely and every request needs one, so the directory
+// is loaded at start and reloaded in the background when older than REFRESH_MS; several servers on one PostgreSQL
+// therefore agree on a change within that time. `reload()` makes a change visible at once (the seed loader calls it).
+import { z } from 'zod'
+import { LanguageCodeSchema, type LanguageCode } from '../../domain/languages.ts'
+import { LinkSchema, OpeningHoursSchema, SocialMediaSchema, type Link, type OpeningHours, type SiteLanguage } from '../../domain/site.ts'
+import type { PlatformVariant, SiteType } from '../../domain/enums.ts'
+import { currencyFromSymbol, type CurrencyCode } from '../../domain/money.ts'
+import type { Db } from '../db/database.ts'
+import { loadSiteRows } from './site.repository.ts'
+
+const REFRESH_MS = 60_000
+
+export interface SiteTexts {
+  customerServiceTitle: string
+  customerServiceTextBottom: string
+  customerServiceLink: Link
+  customerServicePhoneLink: Link
+  openingHours: OpeningHours
+  dealerPageTitle: string
+  becomeDealerLink: Link | null
+  currencyConversionDisclaimerLink: Link | null
+  rqsContentPage: Link | null
+}
+
+export interface SiteRecord {
+  id: number
+  key: string
+  name: string
+  brandName: string
+  variant: PlatformVariant
+  type: SiteType
+  countryId: number
+  fallbackLanguageId: number
+  currencySymbol: string
+  currencyCode: CurrencyCode
+  vatPercentageHigh: number
+  vatPercentageLow: number
+  socialMedia: z.infer<typeof SocialMediaSchema>
+  customerServicePhone: string
+  customerServiceEmailAddress: string
+  paymentProviderConfigurationId: string
+  googleRecaptchaKey: string | null
+  gtmContainerId: string | null
+  mapsKey: string | null
+  autoRedirectIfNotInSameCountry: boolean
+  enableRqs: boolean
+  enableStockReminderFeature: boolean
+  isDefault: boolean
+  primaryDomain: string
+  domains: string[]
+  languages: (SiteLanguage & { code: LanguageCode })[]
+  texts: Map<number, SiteTexts>
+  paymentMethods: { paymentMethodId: number; code: string; name: string }[]
+  pageIds: Map<string, number>
+  navigationIds: { primary: number; secondary: number }
+  uspCollectionIds: { header: number; cart: number }
+  footerId: number
+  notifications: { id: number; startsAt: string; endsAt: string | null }[]
+}
+
+const parseLink = (text: string | null) => (text === null ? null : LinkSchema.parse(JSON.parse(text)))
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Site data is incomplete: ${what}`)
+  return value
+}
+
+export async function readSites(db: Db): Promise<SiteRecord[]> {
+  const rows = await loadSiteRows(db)
+  return rows.sites.map((site) => {
+    const id = site.id
+    const ofSite = <T extends { siteId: number }>(list: T[]) => list.filter((row) => row.siteId === id)
+    const domains = ofSite(rows.domains)
+    const navigations = ofSite(rows.navigations)
+    const usps = ofSite(rows.usps)
+    return {
+      id,
+      key: site.key,
+      name: site.name,
+      brandName: site.brandName,
+      variant: site.variant as PlatformVariant,
+      type: site.type as SiteType,
+      countryId: site.countryId,
+      fallbackLanguageId: site.fallbackLanguageId,
+      currencySymbol: site.currencySymbol,
+      currencyCode: currencyFromSymbol(site.currencySymbol),
+      vatPercentageHigh: Number(site.vatPercentageHigh),
+      vatPercentageLow: Number(site.vatPercentageLow),
+      socialMedia: SocialMediaSchema.parse(JSON.parse(site.socialMedia)),
+      customerServicePhone: site.customerServicePhone,
+      customerServiceEmailAddress: site.customerServiceEmailAddress,
+      paymentProviderConfigurationId: site.paymentProviderConfigurationId,
+      googleRecaptchaKey: site.googleRecaptchaKey,
+      gtmContainerId: site.gtmContainerId,
+      mapsKey: site.mapsKey,
+      autoRedirectIfNotInSameCountry: Boolean(site.autoRedirectIfNotInSameCountry),
+      enableRqs: Boolean(site.enableRqs),
+      enableStockReminderFeature: Boolean(site.enableStockReminderFeature),
+      isDefault: Boolean(site.isDefault),
+      primaryDomain: required(domains.find((d) => Boolean(d.isPrimary)), `primary domain of site ${id}`).domain,
+      domains: domains.map((d) => d.domain),
+      languages: ofSite(rows.languages).map((l) => ({
+        languageId: l.languageId,
+        code: LanguageCodeSchema.parse(l.code),
+        culture: l.culture,
+        localizedName: l.localizedName,
+        pathPrefix: l.pathPrefix,
+      })),
+      texts: new Map(
+        ofSite(rows.texts).map((t) => [
+          t.languageId,
+          {
+            customerServiceTitle: t.customerServiceTitle,
+            customerServiceTextBottom: t.customerServiceTextBottom,
+            customerServiceLink: LinkSchema.parse(JSON.parse(t.customerServiceLink)),
+            customerServicePhoneLink: LinkSchema.parse(JSON.parse(t.customerServicePhoneLink)),
+            openingHours: OpeningHoursSchema.parse(JSON.parse(t.openingHours)),
+            dealerPageTitle: t.dealerPageTitle,
+            becomeDealerLink: parseLink(t.becomeDealerLink),
+            currencyConversionDisclaimerLink: parseLink(t.currencyConversionDisclaimerLink),
+            rqsContentPage: parseLink(t.rqsContentPage),
+          },
+        ]),
+      ),
+      paymentMethods: ofSite(rows.paymentMethods).map((m) => ({ paymentMethodId: m.id, code: m.code, name: m.name })),
+      pageIds: new Map(ofSite(rows.pages).map((p) => [p.key, p.id])),
+      navigationIds: {
+        primary: required(navigations.find((n) => n.kind === 'primary'), `primary navigation of site ${id}`).id,
+        secondary: required(navigations.find((n) => n.kind === 'secondary'), `secondary navigation of site ${id}`).id,
+      },
+      uspCollectionIds: {
+        header: required(usps.find((u) => u.kind === 'header'), `header USPs of site ${id}`).id,
+        cart: required(usps.find((u) => u.kind === 'cart'), `cart USPs of site ${id}`).id,
+      },
+      footerId: required(ofSite(rows.footers)[0], `footer of site ${id}`).id,
+      notifications: ofSite(rows.notifications).map((n) => ({ id: n.id, startsAt: n.startsAt, endsAt: n.endsAt })),
+    }
+  })
+}
+
+/** Hosts that mean "this machine": they get the default site. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
+
+/** The host of a Host header without its port, lower case. */
+export function hostnameOf(host: string): string {
+  const lower = host.trim().toLowerCase()
+  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1)
+  const colon = lower.lastIndexOf(':')
+  return colon === -1 ? lower : lower.slice(0, colon)
+}
+
+export class SiteDirectory {
+  readonly #db: Db
+  #sites: SiteRecord[] = []
+  #byId = new Map<number, SiteRecord>()
+  #byDomain = new Map<string, SiteRecord>()
+  #default: SiteRecord | undefined
+  #loadedAt = 0
+  #reloading: Promise<void> | undefined
+
+  constructor(db: Db) {
+    this.#db = db
+  }
+
+  async reload(): Promise<void> {
+    const sites = await readSites(this.#db)
+    this.#sites = sites
+    this.#byId = new Map(sites.map((s) => [s.id, s]))
+    this.#byDomain = new Map(sites.flatMap((s) => s.domains.map((d) => [d, s] as const)))
+    this.#default = sites.find((s) => s.isDefault) ?? sites[0]
+    this.#loadedAt = Date.now()
+  }
+
+  /** Starts a background reload when the data is stale; callers keep the current data meanwhile. */
+  #refreshIfStale() {
+    if (Date.now() - this.#loadedAt < REFRESH_MS || this.#reloading) return
+    this.#reloading = this.reload()
+      .catch(() => undefined)
+      .finally(() => (this.#reloading = undefined))
+  }
+
+  all(): readonly SiteRecord[] {
+    this.#refreshIfStale()
+    return this.#sites
+  }
+
+  byId(id: number): SiteRecord | undefined {
+    this.#refreshIfStale()
+    return this.#byId.get(id)
+  }
+
+  /** The site of a domain or Host header; loopback hosts get the default site. */
+  byDomain(host: string): SiteRecord | undefined {
+    this.#refreshIfStale()
+    const hostname = hostnameOf(host)
+    const site = this.#byDomain.get(hostname) ?? this.#byDomain.get(hostname.replace(/^www\./, ''))
+    if (site) return site
+    return LOOPBACK_HOSTS.has(hostname) ? this.#default : undefined
+  }
+
+  /** The main-brand (or same-type) site of a country, for the localization check. */
+  forCountry(countryId: number, type: SiteType): SiteRecord | undefined {
+    const inCountry = this.all().filter((s) => s.countryId === countryId && s.type !== 2)
+    return inCountry.find((s) => s.type === type) ?? inCountry.find((s) => s.type === 0)
+  }
+}
+
+export function languageOf(site: SiteRecord, languageId: number) {
+  return site.languages.find((l) => l.languageId === languageId)
+}

@@ -88,13 +88,15 @@ export type PathCheck =
  * a path without one gets the redirect target with the slash added and the query kept.
  */
 export function checkPath(url: string): PathCheck {
+  // A leading '//' would make the URL parser read a host; a path is always a path here.
+  const isPath = url.startsWith('/')
   let parsed: URL
   try {
-    parsed = new URL(url, 'http://path.invalid')
+    parsed = new URL(isPath ? `http://path.invalid${url.replace(/^\/{2,}/, '/')}` : url)
   } catch {
     return { ok: false, reason: 'invalid' }
   }
-  if (!url.startsWith('/') && parsed.host === 'path.invalid') return { ok: false, reason: 'invalid' }
+  if (!isPath && parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, reason: 'invalid' }
   let path: string
   try {
     path = decodeURIComponent(parsed.pathname)

@@ -194,7 +194,10 @@ export class SiteDirectory {
   byDomain(host: string): SiteRecord | undefined {
     this.#refreshIfStale()
     const hostname = hostnameOf(host)
-    const site = this.#byDomain.get(hostname) ?? this.#byDomain.get(hostname.replace(/^www\./, ''))
+    // The bare domain and its www. form are one site.
+    const site =
+      this.#byDomain.get(hostname) ??
+      this.#byDomain.get(hostname.startsWith('www.') ? hostname.slice(4) : `www.${hostname}`)
     if (site) return site
     return LOOPBACK_HOSTS.has(hostname) ? this.#default : undefined
   }

@@ -1,0 +1,41 @@
+// Builds the real app on a fresh, migrated and seeded test database, for route tests with app.inject.
+import { buildApp, type App } from '../../src/server/app.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { migrateToLatest, type Dialect } from '../../src/server/db/database.ts'
+import { seed } from '../../src/server/db/seed/seed.ts'
+import { createTestDatabase, type TestDatabase } from './database.ts'
+
+export interface TestApp {
+  app: App
+  database: TestDatabase
+  close(): Promise<void>
+}
+
+export async function createTestApp(dialect: Dialect): Promise<TestApp> {
+  const database = await createTestDatabase(dialect)
+  await migrateToLatest(database.handle.db)
+  await seed(database.handle.db)
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '8080' })
+  const app = await buildApp({ config, database: database.handle, logger: false })
+  await app.ready()
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close()
+      await database.drop()
+    },
+  }
+}
+
+/** Host headers of seeded sites, by site key. */
+export const HOSTS = {
+  nl: 'equivera-nl.localhost',
+  be: 'equivera-be.localhost',
+  de: 'muehldorfer-de.localhost',
+  dk: 'equivera-dk.localhost',
+  corporate: 'equivera-group.localhost',
+} as const
+
+/** Language ids, fixed by the order of the 15 language codes. */
+export const LANG = { cs: 1, da: 2, de: 3, 'de-AT': 4, en: 5, es: 6, et: 7, 'fr-BE': 8, 'fr-FR': 9, it: 10, 'nl-BE': 11, nl: 12, pl: 13, pt: 14, sv: 15 } as const

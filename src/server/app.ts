@@ -58,6 +58,16 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     if (request.url.startsWith('/api/') || request.url === '/api') await resolveScope(request, reply)
   })
   app.addHook('onSend', cacheHeaders)
+  // While shutting down, answers of requests in flight close their connection, so keep-alive clients move to
+  // another server instead of holding this one open until their idle timeout.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close')
+    return payload
+  })
   app.addHook('onClose', async () => {
     await database.close()
   })

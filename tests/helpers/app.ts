@@ -11,12 +11,14 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function createTestApp(dialect: Dialect): Promise<TestApp> {
+/** `extend` may add test-only routes before the app is ready. */
+export async function createTestApp(dialect: Dialect, extend?: (app: App) => void): Promise<TestApp> {
   const database = await createTestDatabase(dialect)
   await migrateToLatest(database.handle.db)
   await seed(database.handle.db)
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '8080' })
   const app = await buildApp({ config, database: database.handle, logger: false })
+  extend?.(app)
   await app.ready()
   return {
     app,

@@ -58,7 +58,8 @@ export async function urlFor(
   if (!languageOf(site, languageId)) {
     throw new AppError('unknownLanguage', 400, `Language ${languageId} is not offered on site ${siteId}.`)
   }
-  const key = routeKey(request)
+  // Parsing drops siteId and languageId, which are not part of the route's key.
+  const key = routeKey(RouteTargetSchema.parse(request))
   if (key === null) return request.kind === 'redirect' ? request.url : null
   const row = await findCanonicalPath(db, siteId, languageId, key)
   return row?.path ?? null

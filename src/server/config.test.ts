@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('defaults to port 8080 on an SQLite file under data/', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ PORT: 8080, DATABASE_URL: 'sqlite:data/shop.sqlite', PUBLIC_URL: 'http://localhost:8080' })
+  })
+
+  it('follows PORT in the default public URL', () => {
+    expect(loadConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000')
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
+    [{ NODE_ENV: 'production' }, /SESSION_SECRET must be set in production/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  it('accepts a production configuration with its own secret', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db/shop' })
+    expect(config.DATABASE_URL).toBe('postgres://db/shop')
+  })
+})

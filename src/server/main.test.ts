@@ -1,0 +1,86 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+// The real entry points as processes: `npm start` (main.ts) and `npm run db:migrate|db:seed` (db/cli.ts).
+
+const dir = mkdtempSync(join(tmpdir(), 'shop-main-'))
+const DATABASE_URL = `sqlite:${join(dir, 'shop.sqlite')}`
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as { port: number }).port
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function startServer(port: number) {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const deadline = Date.now() + 30_000
+  while (!output.includes('shop serving on')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { child, exited, output: () => output }
+}
+
+describe('npm start (src/server/main.ts)', () => {
+  it('migrates and seeds an empty database, serves the API, and exits cleanly on SIGTERM', async () => {
+    const port = await freePort()
+    const server = await startServer(port)
+    const res = await fetch(`http://127.0.0.1:${port}/api/routing/getbyurl?url=/`, { headers: { siteid: '2' } })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ kind: 'contentPage', siteId: 2 })
+    expect(server.output()).toMatch(/"requestId":"[0-9a-f-]{36}"|"reqId":"[0-9a-f-]{36}"/)
+
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    expect(server.output()).toContain('shutting down')
+  })
+
+  it('starts again on the same database without migrating or seeding anew', async () => {
+    const port = await freePort()
+    const server = await startServer(port)
+    expect(server.output()).not.toContain('migrations applied')
+    server.child.kill('SIGINT')
+    expect(await server.exited).toBe(0)
+  })
+})
+
+describe('npm run db:migrate and db:seed (src/server/db/cli.ts)', () => {
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['src/server/db/cli.ts', ...args], { env: { ...process.env, DATABASE_URL }, encoding: 'utf8' })
+
+  it('reports an up-to-date schema and re-seeds in place', () => {
+    const migrate = run('migrate')
+    expect([migrate.status, migrate.stderr.trim()]).toEqual([0, 'database schema is up to date'])
+    const seed = run('seed')
+    expect(seed.status).toBe(0)
+    expect(seed.stderr).toMatch(/seed loaded: \d+ rows written/)
+  })
+
+  it('refuses an unknown command', () => {
+    expect(run('drop').status).toBe(2)
+  })
+
+  it('fails with a clear message on a bad configuration', () => {
+    const result = spawnSync(process.execPath, ['src/server/db/cli.ts', 'migrate'], {
+      env: { ...process.env, DATABASE_URL, PORT: 'x' },
+      encoding: 'utf8',
+    })
+    expect(result.status).not.toBe(0)
+    expect(result.stderr).toContain('Invalid configuration')
+  })
+})

@@ -141,6 +141,7 @@ export async function readSites(db: Db): Promise<SiteRecord[]> {
 
 /** Hosts that mean "this machine": they get the default site. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
+export const isLoopbackHost = (hostname: string) => LOOPBACK_HOSTS.has(hostname)
 
 /** The host of a Host header without its port, lower case. */
 export function hostnameOf(host: string): string {

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/errors.ts'
 import type { LocalizationCheckResult, Site, SiteByDomain, SiteSettings } from '../../domain/site.ts'
-import { languageOf, type SiteDirectory, type SiteRecord } from './site.directory.ts'
+import { isLoopbackHost, languageOf, type SiteDirectory, type SiteRecord } from './site.directory.ts'
 
 /** Page keys of the content pages a Site names by id. */
 const PAGE_FIELDS = {
@@ -24,12 +24,13 @@ export function pageId(site: SiteRecord, key: string): number {
  * `equivera-nl.localhost` stays local), else the site's production domain.
  */
 export function domainFor(site: SiteRecord, requestHost: string): string {
-  return site.domains.includes(requestHost) ? requestHost : site.primaryDomain
+  if (site.domains.includes(requestHost)) return requestHost
+  return site.isDefault && isLoopbackHost(requestHost) ? requestHost : site.primaryDomain
 }
 
 export function originFor(site: SiteRecord, requestHost: string, publicUrl: URL): string {
   const domain = domainFor(site, requestHost)
-  if (domain === 'localhost' || domain.endsWith('.localhost')) {
+  if (isLoopbackHost(domain) || domain.endsWith('.localhost')) {
     return `${publicUrl.protocol}//${domain}${publicUrl.port ? `:${publicUrl.port}` : ''}`
   }
   return `https://${domain}`

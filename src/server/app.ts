@@ -1,6 +1,6 @@
 // Builds the Fastify app. Tests call buildApp() with their own database and use app.inject; main.ts adds listen and
 // graceful shutdown.
-import { randomUUID } from 'node:crypto'
+import { hash, randomUUID } from 'node:crypto'
 import fastifyCompress from '@fastify/compress'
 import fastifyEtag from '@fastify/etag'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -12,7 +12,7 @@ import { countryRoutes } from './countries/country.routes.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { cacheHeaders } from './http/cache.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
-import { scopeHook } from './http/scope.ts'
+import { resolveScope } from './http/scope.ts'
 import { healthRoutes } from './http/health.ts'
 import { languageRoutes } from './languages/language.routes.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
@@ -52,29 +52,34 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   const context: AppContext = { database, sites, config, publicUrl: new URL(config.PUBLIC_URL) }
 
   app.decorateRequest('scope', undefined)
-  const resolveScope = scopeHook(sites)
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
-    if (request.url.startsWith('/api/') || request.url === '/api') await resolveScope(request, reply)
+    try {
+      if (request.url.startsWith('/api/')) request.scope = resolveScope(sites, request)
+      done()
+    } catch (error) {
+      done(error as Error)
+    }
   })
-  app.addHook('onSend', cacheHeaders)
   // While shutting down, answers of requests in flight close their connection, so keep-alive clients move to
   // another server instead of holding this one open until their idle timeout.
   let closing = false
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    cacheHeaders(request, reply)
     if (closing) reply.header('connection', 'close')
-    return payload
+    done(null, payload)
   })
   app.addHook('onClose', async () => {
     await database.close()
   })
 
   // ETags are computed before compression so a 304 can answer without compressing anything.
-  await app.register(fastifyEtag, { weak: false })
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+  await app.register(fastifyEtag, { hashFn: (payload) => hash('sha1', payload, 'base64url') })
+  // Responses are compressed; request bodies are small JSON and never arrive compressed.
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] })
 
   for (const routes of [healthRoutes, siteRoutes, languageRoutes, countryRoutes, routingRoutes, contentRoutes]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))

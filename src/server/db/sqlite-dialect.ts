@@ -35,7 +35,7 @@ export class NodeSqliteDialect implements Dialect {
     this.#options = options
   }
   createAdapter() {
-    return new SqliteAdapter()
+    return new NodeSqliteAdapter()
   }
   createDriver(): Driver {
     return new NodeSqliteDriver(this.#options)
@@ -45,6 +45,17 @@ export class NodeSqliteDialect implements Dialect {
   }
   createIntrospector(db: Kysely<unknown>) {
     return new SqliteIntrospector(db)
+  }
+}
+
+/**
+ * Kysely serialises single-connection dialects with its own lock, which wakes every waiter on each release
+ * (quadratic under load: 50 concurrent requests made each query several times slower). The driver below has a
+ * FIFO lock of its own, so Kysely's is switched off.
+ */
+class NodeSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true
   }
 }
 
@@ -102,14 +113,24 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 }
 
+/** A FIFO lock: O(1) per acquire and release, however many callers wait. */
 class Mutex {
-  #tail: Promise<void> = Promise.resolve()
-  lock(): Promise<() => void> {
-    let release!: () => void
-    const next = new Promise<void>((resolve) => (release = resolve))
-    const acquired = this.#tail.then(() => release)
-    this.#tail = this.#tail.then(() => next)
-    return acquired
+  #locked = false
+  readonly #waiting: (() => void)[] = []
+
+  lock(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve))
+  }
+
+  /** Hands the lock to the next waiter, or frees it. */
+  unlock(): void {
+    const next = this.#waiting.shift()
+    if (next) next()
+    else this.#locked = false
   }
 }
 
@@ -118,7 +139,6 @@ class NodeSqliteDriver implements Driver {
   readonly #mutex = new Mutex()
   #db: DatabaseSync | undefined
   #connection: NodeSqliteConnection | undefined
-  #release: (() => void) | undefined
 
   constructor(options: NodeSqliteOptions) {
     this.#options = options
@@ -130,7 +150,7 @@ class NodeSqliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.#release = await this.#mutex.lock()
+    await this.#mutex.lock()
     return this.#connection!
   }
 
@@ -147,9 +167,7 @@ class NodeSqliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
-    const release = this.#release
-    this.#release = undefined
-    release?.()
+    this.#mutex.unlock()
   }
 
   async destroy(): Promise<void> {

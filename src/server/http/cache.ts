@@ -16,11 +16,10 @@ const CACHE_CONTROL: Record<CachePolicy, string> = {
   none: 'no-store',
 }
 
-export async function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (!request.url.startsWith('/api/')) return payload
+export function cacheHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  if (!request.url.startsWith('/api/')) return
   const policy = reply.statusCode < 400 ? (request.routeOptions.config.cache ?? 'short') : 'none'
   const cacheable = policy !== 'none' && (request.method === 'GET' || request.method === 'HEAD')
   reply.header('cache-control', cacheable ? CACHE_CONTROL[policy] : 'no-store')
   reply.header('vary', 'Host, siteid, languageid, datetime, Accept-Encoding')
-  return payload
 }

@@ -2,7 +2,7 @@
 // Site: header `siteid`, else the Host header's domain (loopback hosts: the default site).
 // Language: header `languageid` (one of the site's), else the site's first language.
 // Time: header `datetime` (ISO 8601), else now; used for what is valid when (notifications, later promotions).
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../domain/errors.ts'
 import { IdParamSchema } from '../../domain/ids.ts'
 import type { SiteLanguage } from '../../domain/site.ts'
@@ -67,10 +67,4 @@ export function resolveScope(sites: SiteDirectory, request: FastifyRequest): Req
 export function scopeOf(request: FastifyRequest): RequestScope {
   if (!request.scope) throw new Error('Request scope used outside an API route')
   return request.scope
-}
-
-export function scopeHook(sites: SiteDirectory) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.scope = resolveScope(sites, request)
-  }
 }

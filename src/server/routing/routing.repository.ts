@@ -1,12 +1,16 @@
 import type { Db } from '../db/database.ts'
+import { prepared } from '../db/prepared.ts'
 
-export function findUrl(db: Db, siteId: number, path: string) {
-  return db
-    .selectFrom('urls')
-    .select(['languageId', 'target'])
-    .where('siteId', '=', siteId)
-    .where('path', '=', path)
-    .executeTakeFirst()
+const findUrlQuery = prepared(
+  (db: Db, siteId: number, path: string) =>
+    db.selectFrom('urls').select(['languageId', 'target']).where('siteId', '=', siteId).where('path', '=', path),
+  2,
+)
+
+/** The URL-table row of a path on a site; asked on every page view, hence prepared. */
+export async function findUrl(db: Db, siteId: number, path: string) {
+  const [row] = await findUrlQuery(db, siteId, path)
+  return row
 }
 
 export function findCanonicalPath(db: Db, siteId: number, languageId: number, routeKey: string) {

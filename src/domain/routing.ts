@@ -33,12 +33,20 @@ export type RouteKind = RouteTarget['kind']
 
 export const ROUTE_KINDS = RouteTargetSchema.options.map((option) => option.shape.kind.value)
 
-/** What `GET /api/routing/getbyurl` answers: the route target plus the site and language it belongs to. */
-export const RouteInfoSchema = z.intersection(
-  RouteTargetSchema,
-  z.object({ siteId: Id, languageId: Id, path: z.string() }),
+export type RouteInfo = RouteTarget & { siteId: number; languageId: number; path: string }
+
+/**
+ * What `GET /api/routing/getbyurl` answers: the route target plus the site and language it belongs to.
+ * Built as a discriminated union of the extended targets (not an intersection) because it is checked on every
+ * response and a union by discriminator is checked in one step.
+ */
+const routeInfoOptions = RouteTargetSchema.options.map((option) =>
+  option.extend({ siteId: Id, languageId: Id, path: z.string() }),
 )
-export type RouteInfo = z.infer<typeof RouteInfoSchema>
+export const RouteInfoSchema = z.discriminatedUnion(
+  'kind',
+  routeInfoOptions as [(typeof routeInfoOptions)[number], ...(typeof routeInfoOptions)[number][]],
+) as z.ZodType<RouteInfo>
 
 /** The body of `POST /api/routing/geturl`: a route target, in a language (default: the request's). */
 export const GetUrlRequestSchema = z.intersection(

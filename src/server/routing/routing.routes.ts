@@ -2,9 +2,10 @@ import { z } from 'zod'
 import { GetUrlRequestSchema, GetUrlResponseSchema, RouteInfoSchema } from '../../domain/routing.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
-import { resolveUrl, urlFor } from './routing.service.ts'
+import { createUrlCache, resolveUrl, urlFor } from './routing.service.ts'
 
 export async function routingRoutes(app: ZodApp, { database: { db }, sites }: AppContext) {
+  const cache = createUrlCache()
   app.get(
     '/api/routing/getbyurl',
     {
@@ -13,7 +14,7 @@ export async function routingRoutes(app: ZodApp, { database: { db }, sites }: Ap
         response: { 200: RouteInfoSchema },
       },
     },
-    async (request) => resolveUrl(db, scopeOf(request).site, request.query.url),
+    async (request) => resolveUrl(db, cache, scopeOf(request).site, request.query.url),
   )
 
   app.post(

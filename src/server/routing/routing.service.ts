@@ -1,5 +1,14 @@
 import { AppError } from '../../domain/errors.ts'
-import { checkPath, languagePrefixOf, routeKey, RouteTargetSchema, type GetUrlRequest, type RouteInfo } from '../../domain/routing.ts'
+import {
+  checkPath,
+  languagePrefixOf,
+  routeKey,
+  RouteTargetSchema,
+  type GetUrlRequest,
+  type RouteInfo,
+  type RouteTarget,
+} from '../../domain/routing.ts'
+import { SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
 import type { Db } from '../db/database.ts'
 import { languageOf, type SiteDirectory, type SiteRecord } from '../sites/site.directory.ts'
 import { pageId } from '../sites/site.service.ts'
@@ -11,11 +20,28 @@ export function languageOfPath(site: SiteRecord, path: string): number {
   return (site.languages.find((l) => l.pathPrefix !== '' && l.pathPrefix === prefix) ?? site.languages[0]!).languageId
 }
 
+/** Looked-up paths, per site: their route, or null for none (SPEC §9 short cache: 200 entries for 2 s). */
+export type UrlCache = TtlCache<string, { languageId: number; target: RouteTarget } | null>
+export const createUrlCache = (): UrlCache => new TtlCache(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs)
+
+async function lookUp(db: Db, cache: UrlCache, siteId: number, path: string) {
+  const key = `${siteId} ${path}`
+  let route = cache.get(key)
+  if (route === undefined) {
+    const row = await findUrl(db, siteId, path)
+    // The target is read back from the database: parse it, so a bad row is an error and not a bad answer.
+    route = row ? { languageId: row.languageId, target: RouteTargetSchema.parse(JSON.parse(row.target)) } : null
+    cache.set(key, route)
+  }
+  return route
+}
+
 /**
  * Resolves a URL on a site to its route (GET /api/routing/getbyurl). A path without its trailing slash resolves to a
  * permanent redirect to the path with it; an unknown path is a 404 that names the site's not-found page.
+ * Lookups are cached for 2 s, as long as the answer may be cached by clients anyway.
  */
-export async function resolveUrl(db: Db, site: SiteRecord, url: string): Promise<RouteInfo> {
+export async function resolveUrl(db: Db, cache: UrlCache, site: SiteRecord, url: string): Promise<RouteInfo> {
   const checked = checkPath(url)
   if (!checked.ok && checked.reason === 'invalid') {
     throw new AppError('invalidParameter', 400, "The parameter 'url' is not a valid path or URL.", { name: 'url' })
@@ -31,8 +57,8 @@ export async function resolveUrl(db: Db, site: SiteRecord, url: string): Promise
       path: path.slice(0, -1),
     }
   }
-  const row = await findUrl(db, site.id, checked.path)
-  if (!row) {
+  const route = await lookUp(db, cache, site.id, checked.path)
+  if (!route) {
     const languageId = languageOfPath(site, checked.path)
     throw new AppError('pageNotFound', 404, `No page has the path '${checked.path}'.`, {}, {
       siteId: site.id,
@@ -40,8 +66,7 @@ export async function resolveUrl(db: Db, site: SiteRecord, url: string): Promise
       contentPageId: pageId(site, 'notFound'),
     })
   }
-  const target = RouteTargetSchema.parse(JSON.parse(row.target))
-  return { ...target, siteId: site.id, languageId: row.languageId, path: checked.path }
+  return { ...route.target, siteId: site.id, languageId: route.languageId, path: checked.path }
 }
 
 /** The canonical path of a route on a site in a language (POST /api/routing/geturl); null when it has none. */

@@ -20,11 +20,20 @@ const children: ChildProcess[] = []
 
 /** Starts a server process and waits until `healthUrl` answers 200. */
 async function start(script: string, env: Record<string, string>, healthUrl: string): Promise<void> {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   children.push(child)
   for (let attempt = 0; attempt < 300; attempt++) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`)
-    if (await fetch(healthUrl).then((r) => r.ok, () => false)) return
+    if (
+      await fetch(healthUrl).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`${script} did not answer ${healthUrl}`)
@@ -48,7 +57,7 @@ async function sample(url: string, headers: Record<string, string>, seconds: num
 }
 
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
+  const sorted = values.toSorted((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
@@ -58,7 +67,12 @@ try {
     start('bench/hello-server.ts', { PORT: String(HELLO_PORT) }, `http://127.0.0.1:${HELLO_PORT}/`),
     start(
       'src/server/main.ts',
-      { PORT: String(SHOP_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: `sqlite:${join(dir, 'shop.sqlite')}` },
+      {
+        PORT: String(SHOP_PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: `sqlite:${join(dir, 'shop.sqlite')}`,
+      },
       `http://127.0.0.1:${SHOP_PORT}/health`,
     ),
   ])
@@ -72,7 +86,11 @@ try {
       url: `${shop}/api/routing/getbyurl?url=${encodeURIComponent('/klantenservice/veelgestelde-vragen/bezorging/')}`,
       headers: shopHeaders,
     },
-    { name: 'GET /api/sites/getbydomain', url: `${shop}/api/sites/getbydomain?domain=www.equivera.be`, headers: shopHeaders },
+    {
+      name: 'GET /api/sites/getbydomain',
+      url: `${shop}/api/sites/getbydomain?domain=www.equivera.be`,
+      headers: shopHeaders,
+    },
   ]
   for (const target of targets) await sample(target.url, target.headers, 2) // warm-up: JIT, statement cache
 

@@ -5,6 +5,10 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { findChromium } from './chromium.ts'
 
+function aptGet(args: string[]) {
+  return spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+}
+
 function fail(message: string): never {
   console.error(`\nChromium is needed for the browser tests and none was found.\n${message}\n`)
   process.exit(1)
@@ -24,8 +28,7 @@ if (!chromium) {
     )
   }
   console.log('Chromium not found: installing it with apt-get (Debian package chromium) …')
-  const run = (args: string[]) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
-  if (run(['update', '-qq']).status !== 0 || run(['install', '-y', '-qq', 'chromium']).status !== 0) {
+  if (aptGet(['update', '-qq']).status !== 0 || aptGet(['install', '-y', '-qq', 'chromium']).status !== 0) {
     fail('apt-get install -y chromium failed; see its output above.')
   }
   chromium = findChromium()

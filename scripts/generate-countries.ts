@@ -49,7 +49,11 @@ const COUNTRIES: { regionCode: string; phoneCountryCode: string; zipcodeExclusio
       { kind: 'prefix', prefix: '39', description: 'Greenland' },
     ],
   },
-  { regionCode: 'SE', phoneCountryCode: '+46', zipcodeExclusions: [{ kind: 'prefix', prefix: '62', description: 'Gotland' }] },
+  {
+    regionCode: 'SE',
+    phoneCountryCode: '+46',
+    zipcodeExclusions: [{ kind: 'prefix', prefix: '62', description: 'Gotland' }],
+  },
   { regionCode: 'PL', phoneCountryCode: '+48', zipcodeExclusions: [] },
   { regionCode: 'CZ', phoneCountryCode: '+420', zipcodeExclusions: [] },
   {
@@ -121,7 +125,11 @@ const COUNTRIES: { regionCode: string; phoneCountryCode: string; zipcodeExclusio
     phoneCountryCode: '+41',
     zipcodeExclusions: [{ kind: 'exact', zipcode: '8238', description: 'Büsingen am Hochrhein' }],
   },
-  { regionCode: 'NO', phoneCountryCode: '+47', zipcodeExclusions: [{ kind: 'prefix', prefix: '917', description: 'Svalbard' }] },
+  {
+    regionCode: 'NO',
+    phoneCountryCode: '+47',
+    zipcodeExclusions: [{ kind: 'prefix', prefix: '917', description: 'Svalbard' }],
+  },
   {
     regionCode: 'FI',
     phoneCountryCode: '+358',

@@ -28,6 +28,8 @@ describe('ZipcodeExclusionSchema', () => {
   it('needs the field of its kind', () => {
     expect(ZipcodeExclusionSchema.safeParse({ kind: 'range', from: '1', description: '' }).success).toBe(false)
     expect(ZipcodeExclusionSchema.safeParse({ kind: 'weird', zipcode: '1', description: '' }).success).toBe(false)
-    expect(ZipcodeExclusionSchema.safeParse({ kind: 'exact', zipcode: '25938', description: 'Föhr' }).success).toBe(true)
+    expect(ZipcodeExclusionSchema.safeParse({ kind: 'exact', zipcode: '25938', description: 'Föhr' }).success).toBe(
+      true,
+    )
   })
 })

@@ -15,7 +15,11 @@ export const RouteTargetSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('productVariant'), productVariantId: Id, omitArticleCode: z.boolean() }),
   z.object({ kind: z.literal('faq'), contentPageId: Id, faqId: Id.nullable(), faqItemId: Id.nullable() }),
-  z.object({ kind: z.literal('redirect'), url: z.string().min(1), statusCode: z.union([z.literal(301), z.literal(302)]) }),
+  z.object({
+    kind: z.literal('redirect'),
+    url: z.string().min(1),
+    statusCode: z.union([z.literal(301), z.literal(302)]),
+  }),
   z.object({ kind: z.literal('adviceCategory'), adviceCategoryId: Id }),
   z.object({ kind: z.literal('adviceArticle'), adviceArticleId: Id }),
   z.object({ kind: z.literal('adviceVideo'), adviceVideoId: Id }),
@@ -67,7 +71,7 @@ export function routeKey(target: RouteTarget): string | null {
       return null
     case 'productSearch': {
       const params = Object.keys(target.parameters)
-        .sort()
+        .toSorted()
         .map((key) => `${key}=${target.parameters[key]}`)
         .join('&')
       return `productSearch:${target.searchType}:${params}`

@@ -52,7 +52,9 @@ describe('HTTP behaviour', () => {
   it('echoes a given request id and makes one otherwise', async () => {
     expect((await get('/api/language', { 'x-request-id': 'abc-123' })).headers['x-request-id']).toBe('abc-123')
     expect((await get('/api/language')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
-    expect((await get('/api/language', { 'x-request-id': 'bad id!' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await get('/api/language', { 'x-request-id': 'bad id!' })).headers['x-request-id']).toMatch(
+      /^[0-9a-f-]{36}$/,
+    )
   })
 
   it('reports health with the database dialect', async () => {

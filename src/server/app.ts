@@ -79,7 +79,12 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   // ETags are computed before compression so a 304 can answer without compressing anything.
   await app.register(fastifyEtag, { hashFn: (payload) => hash('sha1', payload, 'base64url') })
   // Responses are compressed; request bodies are small JSON and never arrive compressed.
-  await app.register(fastifyCompress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] })
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+  })
 
   for (const routes of [healthRoutes, siteRoutes, languageRoutes, countryRoutes, routingRoutes, contentRoutes]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))

@@ -4,7 +4,11 @@ import { loadConfig } from './config.ts'
 describe('loadConfig', () => {
   it('defaults to port 8080 on an SQLite file under data/', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ PORT: 8080, DATABASE_URL: 'sqlite:data/shop.sqlite', PUBLIC_URL: 'http://localhost:8080' })
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'sqlite:data/shop.sqlite',
+      PUBLIC_URL: 'http://localhost:8080',
+    })
   })
 
   it('follows PORT in the default public URL', () => {
@@ -23,7 +27,11 @@ describe('loadConfig', () => {
   })
 
   it('accepts a production configuration with its own secret', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db/shop' })
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://db/shop',
+    })
     expect(config.DATABASE_URL).toBe('postgres://db/shop')
   })
 })

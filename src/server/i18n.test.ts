@@ -4,7 +4,11 @@ import { ERROR_CODES } from '../domain/errors.ts'
 import { LANGUAGE_CODES } from '../domain/languages.ts'
 import { translate } from './i18n.ts'
 
-const read = (code: string) => JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8')) as Record<string, Record<string, string>>
+const read = (code: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix]
@@ -15,7 +19,7 @@ describe('locales', () => {
   const source = read('nl')
 
   it('has a message for every error code in the Dutch source', () => {
-    expect(Object.keys(source.errors!).sort()).toEqual([...ERROR_CODES].sort())
+    expect(Object.keys(source.errors!).toSorted()).toEqual([...ERROR_CODES].toSorted())
   })
 
   it.each(LANGUAGE_CODES)('%s has exactly the keys of the Dutch source, sorted, none empty', (code) => {
@@ -25,7 +29,7 @@ describe('locales', () => {
       const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locale)
       expect(typeof value === 'string' && value.trim().length > 0, key).toBe(true)
     }
-    for (const group of Object.values(locale)) expect(Object.keys(group)).toEqual(Object.keys(group).sort())
+    for (const group of Object.values(locale)) expect(Object.keys(group)).toEqual(Object.keys(group).toSorted())
   })
 
   it.each(LANGUAGE_CODES)('%s keeps the {{name}} placeholder', (code) => {

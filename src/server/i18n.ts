@@ -1,7 +1,7 @@
 // Server-side translation of API error messages. Only locales/<code>.json files are read; the active language is
 // the request's (header `languageid` or the site's default), falling back to English.
 import { readFileSync } from 'node:fs'
-import i18next, { type i18n } from 'i18next'
+import { createInstance, type i18n } from 'i18next'
 import { LANGUAGE_CODES, type LanguageCode } from '../domain/languages.ts'
 
 const localesDir = new URL('../../locales/', import.meta.url)
@@ -15,7 +15,7 @@ function load(): i18n {
       { translation: JSON.parse(readFileSync(new URL(`${code}.json`, localesDir), 'utf8')) as Record<string, unknown> },
     ]),
   )
-  const created = i18next.createInstance()
+  const created = createInstance()
   void created.init({
     resources,
     initAsync: false,

@@ -59,20 +59,23 @@ describe('npm start (src/server/main.ts)', () => {
   })
 })
 
-describe('npm run db:migrate and db:seed (src/server/db/cli.ts)', () => {
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['src/server/db/cli.ts', ...args], { env: { ...process.env, DATABASE_URL }, encoding: 'utf8' })
+const runCli = (...args: string[]) =>
+  spawnSync(process.execPath, ['src/server/db/cli.ts', ...args], {
+    env: { ...process.env, DATABASE_URL },
+    encoding: 'utf8',
+  })
 
+describe('npm run db:migrate and db:seed (src/server/db/cli.ts)', () => {
   it('reports an up-to-date schema and re-seeds in place', () => {
-    const migrate = run('migrate')
+    const migrate = runCli('migrate')
     expect([migrate.status, migrate.stderr.trim()]).toEqual([0, 'database schema is up to date'])
-    const seed = run('seed')
+    const seed = runCli('seed')
     expect(seed.status).toBe(0)
     expect(seed.stderr).toMatch(/seed loaded: \d+ rows written/)
   })
 
   it('refuses an unknown command', () => {
-    expect(run('drop').status).toBe(2)
+    expect(runCli('drop').status).toBe(2)
   })
 
   it('fails with a clear message on a bad configuration', () => {

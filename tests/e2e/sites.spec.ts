@@ -17,7 +17,11 @@ test.describe('country sites by domain', () => {
     test(`${host} serves site ${siteId}`, async ({ page }) => {
       const response = await page.goto(`http://${host}:${PORT}/api/sites/getbydomain?domain=${host}`)
       expect(response?.status()).toBe(200)
-      const site = (await response?.json()) as { siteId: number; languages: { culture: string }[]; clientApiEndpoint: string }
+      const site = (await response?.json()) as {
+        siteId: number
+        languages: { culture: string }[]
+        clientApiEndpoint: string
+      }
       expect(site.siteId).toBe(siteId)
       expect(site.languages[0]?.culture).toBe(culture)
       expect(site.clientApiEndpoint).toBe(`http://${host}:${PORT}/api/`)

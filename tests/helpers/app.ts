@@ -40,4 +40,20 @@ export const HOSTS = {
 } as const
 
 /** Language ids, fixed by the order of the 15 language codes. */
-export const LANG = { cs: 1, da: 2, de: 3, 'de-AT': 4, en: 5, es: 6, et: 7, 'fr-BE': 8, 'fr-FR': 9, it: 10, 'nl-BE': 11, nl: 12, pl: 13, pt: 14, sv: 15 } as const
+export const LANG = {
+  cs: 1,
+  da: 2,
+  de: 3,
+  'de-AT': 4,
+  en: 5,
+  es: 6,
+  et: 7,
+  'fr-BE': 8,
+  'fr-FR': 9,
+  it: 10,
+  'nl-BE': 11,
+  nl: 12,
+  pl: 13,
+  pt: 14,
+  sv: 15,
+} as const

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
+import { Client } from 'pg'
 import { openDatabase, type DatabaseHandle, type Dialect } from '../../src/server/db/database.ts'
 
 export const POSTGRES_URL = process.env.TEST_POSTGRES_URL
@@ -35,7 +35,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   }
   if (!POSTGRES_URL) throw new Error('TEST_POSTGRES_URL is not set')
   const name = `shop_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: POSTGRES_URL })
+  const admin = new Client({ connectionString: POSTGRES_URL })
   await admin.connect()
   await admin.query(`create database ${name}`)
   await admin.end()
@@ -47,7 +47,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     handle,
     drop: async () => {
       await handle.close().catch(() => undefined)
-      const client = new pg.Client({ connectionString: POSTGRES_URL })
+      const client = new Client({ connectionString: POSTGRES_URL })
       await client.connect()
       try {
         // Without FORCE: a pool that just ended may still be saying goodbye; wait for it rather than kill it.

@@ -3,7 +3,9 @@ import type { Db } from '../db/database.ts'
 export function findContentPage(db: Db, siteId: number, contentPageId: number, languageId: number) {
   return db
     .selectFrom('contentPages as p')
-    .innerJoin('contentPageTexts as t', (join) => join.onRef('t.contentPageId', '=', 'p.id').on('t.languageId', '=', languageId))
+    .innerJoin('contentPageTexts as t', (join) =>
+      join.onRef('t.contentPageId', '=', 'p.id').on('t.languageId', '=', languageId),
+    )
     .select(['p.id', 'p.key', 't.title', 't.seoTitle', 't.seoDescription', 't.blocks'])
     .where('p.id', '=', contentPageId)
     .where('p.siteId', '=', siteId)
@@ -22,7 +24,9 @@ export async function listFaqs(db: Db, siteId: number, contentPageId: number, la
   if (faqs.length === 0) return { faqs, items: [] }
   const items = await db
     .selectFrom('faqItems as i')
-    .innerJoin('faqItemTexts as t', (join) => join.onRef('t.faqItemId', '=', 'i.id').on('t.languageId', '=', languageId))
+    .innerJoin('faqItemTexts as t', (join) =>
+      join.onRef('t.faqItemId', '=', 'i.id').on('t.languageId', '=', languageId),
+    )
     .select(['i.id', 'i.faqId', 't.question', 't.answer'])
     .where(
       'i.faqId',
@@ -46,10 +50,18 @@ export function findCanonicalPaths(db: Db, siteId: number, languageId: number, r
     .execute()
 }
 
-export function findNavigation(db: Db, siteId: number, navigationId: number, kind: 'primary' | 'secondary', languageId: number) {
+export function findNavigation(
+  db: Db,
+  siteId: number,
+  navigationId: number,
+  kind: 'primary' | 'secondary',
+  languageId: number,
+) {
   return db
     .selectFrom('navigations as n')
-    .innerJoin('navigationTexts as t', (join) => join.onRef('t.navigationId', '=', 'n.id').on('t.languageId', '=', languageId))
+    .innerJoin('navigationTexts as t', (join) =>
+      join.onRef('t.navigationId', '=', 'n.id').on('t.languageId', '=', languageId),
+    )
     .select(['n.id', 'n.kind', 't.items'])
     .where('n.id', '=', navigationId)
     .where('n.siteId', '=', siteId)

@@ -37,7 +37,9 @@ describe.each(DIALECTS)('content API on %s', (dialect) => {
   })
 
   it('fills the brand, and serves the same page in French on the Belgian site', async () => {
-    const fr = ContentPageSchema.parse((await get('/api/contentpages/201', { host: HOSTS.be, languageid: String(LANG['fr-BE']) })).json())
+    const fr = ContentPageSchema.parse(
+      (await get('/api/contentpages/201', { host: HOSTS.be, languageid: String(LANG['fr-BE']) })).json(),
+    )
     const nl = ContentPageSchema.parse((await get('/api/contentpages/201', { host: HOSTS.be })).json())
     expect(fr.title).not.toBe(nl.title)
     expect(fr.path).toBe('/fr/')
@@ -46,7 +48,9 @@ describe.each(DIALECTS)('content API on %s', (dialect) => {
 
   it('gives the second brand its own home page text', async () => {
     const main = ContentPageSchema.parse((await get('/api/contentpages/101')).json())
-    const second = ContentPageSchema.parse((await get('/api/contentpages/1501', { host: 'paddockpure-nl.localhost' })).json())
+    const second = ContentPageSchema.parse(
+      (await get('/api/contentpages/1501', { host: 'paddockpure-nl.localhost' })).json(),
+    )
     expect(second.title).not.toBe(main.title)
     expect(JSON.stringify(second)).toContain('Paddock Pure')
   })
@@ -67,7 +71,9 @@ describe.each(DIALECTS)('content API on %s', (dialect) => {
   it('serves navigations, footer and USPs of the site in its language', async () => {
     const site = SiteSchema.parse((await get('/api/Sites/1')).json())
     const primary = NavigationSchema.parse((await get(`/api/PrimaryNavigations/${site.primaryNavigationId}`)).json())
-    const secondary = NavigationSchema.parse((await get(`/api/SecondaryNavigations/${site.secondaryNavigationId}`)).json())
+    const secondary = NavigationSchema.parse(
+      (await get(`/api/SecondaryNavigations/${site.secondaryNavigationId}`)).json(),
+    )
     const footer = FooterSchema.parse((await get(`/api/footer/${site.footerId}`)).json())
     const usps = UspCollectionSchema.parse((await get(`/api/uspcollections/${site.headerUspCollectionId}`)).json())
     expect(primary.items.find((i) => i.children.length > 0)?.route).toBe('/klantenservice/')

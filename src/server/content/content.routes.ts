@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { ContentPageSchema, FooterSchema, NavigationSchema, NotificationSchema, UspCollectionSchema } from '../../domain/content.ts'
+import {
+  ContentPageSchema,
+  FooterSchema,
+  NavigationSchema,
+  NotificationSchema,
+  UspCollectionSchema,
+} from '../../domain/content.ts'
 import { IdParamSchema } from '../../domain/ids.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
@@ -9,10 +15,8 @@ const params = z.object({ id: IdParamSchema })
 const long = { cache: 'long' } as const
 
 export async function contentRoutes(app: ZodApp, { database: { db } }: AppContext) {
-  app.get(
-    '/api/contentpages/:id',
-    { schema: { params, response: { 200: ContentPageSchema } } },
-    async (request) => getContentPage(db, scopeOf(request), request.params.id),
+  app.get('/api/contentpages/:id', { schema: { params, response: { 200: ContentPageSchema } } }, async (request) =>
+    getContentPage(db, scopeOf(request), request.params.id),
   )
 
   for (const kind of ['primary', 'secondary'] as const) {
@@ -23,16 +27,12 @@ export async function contentRoutes(app: ZodApp, { database: { db } }: AppContex
     )
   }
 
-  app.get(
-    '/api/footer/:id',
-    { config: long, schema: { params, response: { 200: FooterSchema } } },
-    async (request) => getFooter(db, scopeOf(request), request.params.id),
+  app.get('/api/footer/:id', { config: long, schema: { params, response: { 200: FooterSchema } } }, async (request) =>
+    getFooter(db, scopeOf(request), request.params.id),
   )
 
-  app.get(
-    '/api/uspcollections/:id',
-    { schema: { params, response: { 200: UspCollectionSchema } } },
-    async (request) => getUspCollection(db, scopeOf(request), request.params.id),
+  app.get('/api/uspcollections/:id', { schema: { params, response: { 200: UspCollectionSchema } } }, async (request) =>
+    getUspCollection(db, scopeOf(request), request.params.id),
   )
 
   app.get(

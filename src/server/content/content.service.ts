@@ -40,9 +40,12 @@ export async function getContentPage(db: Db, scope: RequestScope, contentPageId:
     page.key === 'faq'
       ? routeKey({ kind: 'faq', contentPageId, faqId: null, faqItemId: null })!
       : routeKey({ kind: 'contentPage', contentPageId })!
-  const faqKey = (faqId: number, faqItemId: number | null) => routeKey({ kind: 'faq', contentPageId, faqId, faqItemId })!
+  const faqKey = (faqId: number, faqItemId: number | null) =>
+    routeKey({ kind: 'faq', contentPageId, faqId, faqItemId })!
   const keys = [pageKey, ...faqs.map((f) => faqKey(f.id, null)), ...items.map((i) => faqKey(i.faqId, i.id))]
-  const paths = new Map((await findCanonicalPaths(db, site.id, language.languageId, keys)).map((r) => [r.routeKey, r.path]))
+  const paths = new Map(
+    (await findCanonicalPaths(db, site.id, language.languageId, keys)).map((r) => [r.routeKey, r.path]),
+  )
 
   return {
     contentPageId: page.id,
@@ -54,25 +57,28 @@ export async function getContentPage(db: Db, scope: RequestScope, contentPageId:
     seoTitle: page.seoTitle,
     seoDescription: page.seoDescription,
     blocks: parse(ContentBlocksSchema, page.blocks),
-    faqs: faqs.map(
-      (faq): Faq => ({
-        faqId: faq.id,
-        title: faq.title,
-        path: paths.get(faqKey(faq.id, null)) ?? '',
-        items: items
-          .filter((item) => item.faqId === faq.id)
-          .map((item) => ({
-            faqItemId: item.id,
-            question: item.question,
-            answer: parse(AnswerSchema, item.answer),
-            path: paths.get(faqKey(faq.id, item.id)) ?? '',
-          })),
-      }),
-    ),
+    faqs: faqs.map((faq): Faq => ({
+      faqId: faq.id,
+      title: faq.title,
+      path: paths.get(faqKey(faq.id, null)) ?? '',
+      items: items
+        .filter((item) => item.faqId === faq.id)
+        .map((item) => ({
+          faqItemId: item.id,
+          question: item.question,
+          answer: parse(AnswerSchema, item.answer),
+          path: paths.get(faqKey(faq.id, item.id)) ?? '',
+        })),
+    })),
   }
 }
 
-export async function getNavigation(db: Db, scope: RequestScope, id: number, kind: 'primary' | 'secondary'): Promise<Navigation> {
+export async function getNavigation(
+  db: Db,
+  scope: RequestScope,
+  id: number,
+  kind: 'primary' | 'secondary',
+): Promise<Navigation> {
   const row = await findNavigation(db, scope.site.id, id, kind, scope.language.languageId)
   if (!row) throw new NotFoundError(`Navigation ${id}`)
   return { navigationId: row.id, kind, items: parse(NavigationItemsSchema, row.items) }

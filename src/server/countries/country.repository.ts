@@ -3,7 +3,9 @@ import type { Db } from '../db/database.ts'
 export function listCountries(db: Db, languageId: number) {
   return db
     .selectFrom('countries as c')
-    .innerJoin('countryNames as n', (join) => join.onRef('n.countryId', '=', 'c.id').on('n.languageId', '=', languageId))
+    .innerJoin('countryNames as n', (join) =>
+      join.onRef('n.countryId', '=', 'c.id').on('n.languageId', '=', languageId),
+    )
     .select(['c.id', 'c.regionCode', 'c.phoneCountryCode', 'n.name'])
     .orderBy('n.name')
     .execute()
@@ -12,7 +14,9 @@ export function listCountries(db: Db, languageId: number) {
 export function findCountry(db: Db, countryId: number, languageId: number) {
   return db
     .selectFrom('countries as c')
-    .innerJoin('countryNames as n', (join) => join.onRef('n.countryId', '=', 'c.id').on('n.languageId', '=', languageId))
+    .innerJoin('countryNames as n', (join) =>
+      join.onRef('n.countryId', '=', 'c.id').on('n.languageId', '=', languageId),
+    )
     .select(['c.id', 'c.regionCode', 'c.phoneCountryCode', 'n.name'])
     .where('c.id', '=', countryId)
     .executeTakeFirst()

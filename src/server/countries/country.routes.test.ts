@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CountryLocalizedNamesSchema, CountrySchema, isZipcodeExcluded, ZipcodeExclusionSchema } from '../../domain/country.ts'
+import {
+  CountryLocalizedNamesSchema,
+  CountrySchema,
+  isZipcodeExcluded,
+  ZipcodeExclusionSchema,
+} from '../../domain/country.ts'
 import { createTestApp, HOSTS, LANG, type TestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 
@@ -23,15 +28,21 @@ describe.each(DIALECTS)('countries API on %s', (dialect) => {
 
   it('gives every country a name in all 15 languages', async () => {
     const all = CountryLocalizedNamesSchema.array().parse((await get('/api/countries/localizedname')).json())
-    for (const country of all) expect(country.localizedNames.map((n) => n.languageId).sort((a, b) => a - b)).toHaveLength(15)
+    for (const country of all)
+      expect(country.localizedNames.map((n) => n.languageId).toSorted((a, b) => a - b)).toHaveLength(15)
     const be = all.find((c) => c.regionCode === 'BE')!
     expect(be.localizedNames.find((n) => n.languageId === LANG['fr-BE'])?.name).toBe('Belgique')
     expect(be.localizedNames.find((n) => n.languageId === LANG.pl)?.name).toBe('Belgia')
   })
 
   it('finds one country and its names by id', async () => {
-    expect(CountrySchema.parse((await get('/api/countries/1')).json())).toMatchObject({ regionCode: 'NL', name: 'Nederland' })
-    expect(CountryLocalizedNamesSchema.parse((await get('/api/countries/3/localizedname')).json()).regionCode).toBe('DE')
+    expect(CountrySchema.parse((await get('/api/countries/1')).json())).toMatchObject({
+      regionCode: 'NL',
+      name: 'Nederland',
+    })
+    expect(CountryLocalizedNamesSchema.parse((await get('/api/countries/3/localizedname')).json()).regionCode).toBe(
+      'DE',
+    )
   })
 
   it('gives zip-code exclusions of all three kinds that refuse the Wadden and German islands', async () => {

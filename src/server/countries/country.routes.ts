@@ -10,12 +10,7 @@ import { NotFoundError } from '../../domain/errors.ts'
 import { IdParamSchema } from '../../domain/ids.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
-import {
-  findCountry,
-  listCountries,
-  listCountryNames,
-  listZipcodeExclusions,
-} from './country.repository.ts'
+import { findCountry, listCountries, listCountryNames, listZipcodeExclusions } from './country.repository.ts'
 
 const IdParams = z.object({ id: IdParamSchema })
 const long = { cache: 'long' } as const
@@ -31,17 +26,19 @@ function groupNames(rows: { countryId: number; regionCode: string; languageId: n
   const byCountry = new Map<number, CountryLocalizedNames>()
   for (const row of rows) {
     let entry = byCountry.get(row.countryId)
-    if (!entry) byCountry.set(row.countryId, (entry = { countryId: row.countryId, regionCode: row.regionCode, localizedNames: [] }))
+    if (!entry)
+      byCountry.set(
+        row.countryId,
+        (entry = { countryId: row.countryId, regionCode: row.regionCode, localizedNames: [] }),
+      )
     entry.localizedNames.push({ languageId: row.languageId, name: row.name })
   }
   return [...byCountry.values()]
 }
 
 export async function countryRoutes(app: ZodApp, { database: { db } }: AppContext) {
-  app.get(
-    '/api/countries',
-    { config: long, schema: { response: { 200: z.array(CountrySchema) } } },
-    async (request) => (await listCountries(db, scopeOf(request).language.languageId)).map(toCountry),
+  app.get('/api/countries', { config: long, schema: { response: { 200: z.array(CountrySchema) } } }, async (request) =>
+    (await listCountries(db, scopeOf(request).language.languageId)).map(toCountry),
   )
 
   app.get(

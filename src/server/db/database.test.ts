@@ -58,7 +58,10 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
 
   it('enforces foreign keys', async () => {
     await expect(
-      database.handle.db.insertInto('siteDomains').values({ domain: 'x.example', siteId: 999, isPrimary: false }).execute(),
+      database.handle.db
+        .insertInto('siteDomains')
+        .values({ domain: 'x.example', siteId: 999, isPrimary: false })
+        .execute(),
     ).rejects.toThrow()
   })
 

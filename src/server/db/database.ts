@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
 import { Migrator } from 'kysely/migration'
-import pg from 'pg'
+import { Pool } from 'pg'
 import { migrationProvider } from './migrations/index.ts'
 import type { Database } from './schema.ts'
 import { NodeSqliteDialect } from './sqlite-dialect.ts'
@@ -34,7 +34,7 @@ export function openDatabase(url: string, options: { poolMax?: number } = {}): D
   const plugins = [new CamelCasePlugin()]
   if (isPostgresUrl(url)) {
     // pg returns BIGINT/NUMERIC as strings; counts come back as numbers through explicit casts in repositories.
-    const pool = new pg.Pool({
+    const pool = new Pool({
       connectionString: url,
       max: Math.min(options.poolMax ?? POSTGRES_POOL_MAX, POSTGRES_POOL_MAX),
       idleTimeoutMillis: 30_000,
@@ -55,4 +55,3 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
-

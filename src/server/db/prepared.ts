@@ -22,7 +22,10 @@ export function prepared<P extends Params, R>(build: (db: Db, ...markers: P) => 
       compiledFor.set(db, entry)
     }
     const { sql, positions } = entry
-    const query = CompiledQuery.raw(sql.sql, positions.map((p) => params[p]))
+    const query = CompiledQuery.raw(
+      sql.sql,
+      positions.map((p) => params[p]),
+    )
     const result = await db.executeQuery<R>({ ...query, query: sql.query, queryId: sql.queryId })
     return result.rows
   }

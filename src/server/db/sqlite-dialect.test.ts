@@ -32,7 +32,10 @@ describe('NodeSqliteDialect', () => {
   })
 
   it('binds booleans as 0/1 and returns inserted ids and affected rows', async () => {
-    const result = await db.insertInto('items').values({ id: 1, name: 'hay', active: true as never }).executeTakeFirst()
+    const result = await db
+      .insertInto('items')
+      .values({ id: 1, name: 'hay', active: true as never })
+      .executeTakeFirst()
     expect(result.insertId).toBe(1n)
     expect(await db.selectFrom('items').selectAll().execute()).toEqual([{ id: 1, name: 'hay', active: 1 }])
     const updated = await db.updateTable('items').set({ active: 0 }).executeTakeFirst()
@@ -40,7 +43,11 @@ describe('NodeSqliteDialect', () => {
   })
 
   it('returns rows of INSERT … RETURNING', async () => {
-    const row = await db.insertInto('items').values({ id: 2, name: 'oats', active: 1 }).returning(['id', 'name']).executeTakeFirst()
+    const row = await db
+      .insertInto('items')
+      .values({ id: 2, name: 'oats', active: 1 })
+      .returning(['id', 'name'])
+      .executeTakeFirst()
     expect(row).toEqual({ id: 2, name: 'oats' })
   })
 
@@ -59,13 +66,19 @@ describe('NodeSqliteDialect', () => {
     const run = (name: string) =>
       db.transaction().execute(async (trx) => {
         order.push(`${name}:begin`)
-        await trx.insertInto('items').values({ name, active: 1 } as never).execute()
+        await trx
+          .insertInto('items')
+          .values({ name, active: 1 } as never)
+          .execute()
         await new Promise((resolve) => setTimeout(resolve, 10))
         order.push(`${name}:end`)
       })
     await Promise.all([run('a'), run('b'), db.selectFrom('items').selectAll().execute()])
     expect(order).toEqual(['a:begin', 'a:end', 'b:begin', 'b:end'])
-    expect(await db.selectFrom('items').select('name').orderBy('name').execute()).toEqual([{ name: 'a' }, { name: 'b' }])
+    expect(await db.selectFrom('items').select('name').orderBy('name').execute()).toEqual([
+      { name: 'a' },
+      { name: 'b' },
+    ])
   })
 
   it('begins write transactions IMMEDIATE, so a second writer waits for the lock and then fails with SQLITE_BUSY', async () => {

@@ -27,7 +27,10 @@ function valueAt(source: unknown, path: string): unknown {
 function validationError(error: FastifyError, request: FastifyRequest): AppError {
   const context = error.validationContext ?? 'body'
   const validation = hasZodFastifySchemaValidationErrors(error) ? error.validation : []
-  const issues = validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: v.message ?? '' }))
+  const issues = validation.map((v) => ({
+    path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: v.message ?? '',
+  }))
   const source = { querystring: request.query, params: request.params, headers: request.headers, body: request.body }[
     context
   ]

@@ -31,7 +31,8 @@ export function resolveScope(sites: SiteDirectory, request: FastifyRequest): Req
   const siteHeader = header(request, 'siteid')
   if (siteHeader !== undefined) {
     const id = IdParamSchema.safeParse(siteHeader)
-    if (!id.success) throw new AppError('invalidParameter', 400, "The header 'siteid' is not a valid id.", { name: 'siteid' })
+    if (!id.success)
+      throw new AppError('invalidParameter', 400, "The header 'siteid' is not a valid id.", { name: 'siteid' })
     site = sites.byId(id.data)
     if (!site) throw new AppError('unknownSite', 404, `Site ${id.data} does not exist.`)
   } else {
@@ -44,7 +45,8 @@ export function resolveScope(sites: SiteDirectory, request: FastifyRequest): Req
   const languageHeader = header(request, 'languageid')
   if (languageHeader !== undefined) {
     const id = IdParamSchema.safeParse(languageHeader)
-    if (!id.success) throw new AppError('invalidParameter', 400, "The header 'languageid' is not a valid id.", { name: 'languageid' })
+    if (!id.success)
+      throw new AppError('invalidParameter', 400, "The header 'languageid' is not a valid id.", { name: 'languageid' })
     const found = languageOf(site, id.data)
     if (!found) throw new AppError('unknownLanguage', 400, `Language ${id.data} is not offered on site ${site.id}.`)
     language = found

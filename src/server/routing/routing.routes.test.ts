@@ -13,14 +13,22 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
   const getByUrl = (url: string, host: string = HOSTS.nl) =>
     t.app.inject({ method: 'GET', url: `/api/routing/getbyurl?url=${encodeURIComponent(url)}`, headers: { host } })
   const getUrl = (body: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/routing/geturl', payload: body as object, headers: { host: HOSTS.nl, ...headers } })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/routing/geturl',
+      payload: body as object,
+      headers: { host: HOSTS.nl, ...headers },
+    })
 
   describe('GET /api/routing/getbyurl', () => {
     it.each([
       ['/', { kind: 'contentPage', contentPageId: 101 }],
       ['/klantenservice/', { kind: 'contentPage', contentPageId: 102 }],
       ['/klantenservice/veelgestelde-vragen/', { kind: 'faq', contentPageId: 103, faqId: null, faqItemId: null }],
-      ['/klantenservice/veelgestelde-vragen/bezorging/', { kind: 'faq', contentPageId: 103, faqId: 151, faqItemId: null }],
+      [
+        '/klantenservice/veelgestelde-vragen/bezorging/',
+        { kind: 'faq', contentPageId: 103, faqId: 151, faqItemId: null },
+      ],
       [
         '/klantenservice/veelgestelde-vragen/bezorging/hoe-lang-duurt-de-bezorging/',
         { kind: 'faq', contentPageId: 103, faqId: 151, faqItemId: 1051 },
@@ -36,14 +44,22 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
     ])('resolves %s', async (url, target) => {
       const res = await getByUrl(url)
       expect(res.statusCode).toBe(200)
-      expect(RouteInfoSchema.parse(res.json())).toEqual({ ...target, siteId: 1, languageId: LANG.nl, path: expect.any(String) })
+      expect(RouteInfoSchema.parse(res.json())).toEqual({
+        ...target,
+        siteId: 1,
+        languageId: LANG.nl,
+        path: expect.any(String),
+      })
     })
 
     it('resolves a French path on the Belgian site to the French language', async () => {
       const nl = RouteInfoSchema.parse((await getByUrl('/', HOSTS.be)).json())
       const fr = RouteInfoSchema.parse((await getByUrl('/fr/', HOSTS.be)).json())
       expect([nl.languageId, fr.languageId]).toEqual([LANG['nl-BE'], LANG['fr-BE']])
-      expect(fr).toMatchObject({ kind: 'contentPage', contentPageId: nl.kind === 'contentPage' ? nl.contentPageId : -1 })
+      expect(fr).toMatchObject({
+        kind: 'contentPage',
+        contentPageId: nl.kind === 'contentPage' ? nl.contentPageId : -1,
+      })
     })
 
     it('resolves the same path to different sites by host', async () => {
@@ -105,7 +121,10 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
     })
 
     it('uses the request’s site and language when the body names none', async () => {
-      const res = await getUrl({ kind: 'contentPage', contentPageId: 202 }, { host: HOSTS.be, languageid: String(LANG['fr-BE']) })
+      const res = await getUrl(
+        { kind: 'contentPage', contentPageId: 202 },
+        { host: HOSTS.be, languageid: String(LANG['fr-BE']) },
+      )
       expect(res.json().url).toMatch(/^\/fr\/.+\/$/)
     })
 
@@ -142,7 +161,11 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
     })
 
     it('refuses a body over 64 KiB with 413', async () => {
-      const payload = JSON.stringify({ kind: 'productSearch', searchType: 'search', parameters: { q: 'x'.repeat(70_000) } })
+      const payload = JSON.stringify({
+        kind: 'productSearch',
+        searchType: 'search',
+        parameters: { q: 'x'.repeat(70_000) },
+      })
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/routing/geturl',

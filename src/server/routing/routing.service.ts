@@ -60,11 +60,17 @@ export async function resolveUrl(db: Db, cache: UrlCache, site: SiteRecord, url:
   const route = await lookUp(db, cache, site.id, checked.path)
   if (!route) {
     const languageId = languageOfPath(site, checked.path)
-    throw new AppError('pageNotFound', 404, `No page has the path '${checked.path}'.`, {}, {
-      siteId: site.id,
-      languageId,
-      contentPageId: pageId(site, 'notFound'),
-    })
+    throw new AppError(
+      'pageNotFound',
+      404,
+      `No page has the path '${checked.path}'.`,
+      {},
+      {
+        siteId: site.id,
+        languageId,
+        contentPageId: pageId(site, 'notFound'),
+      },
+    )
   }
   return { ...route.target, siteId: site.id, languageId: route.languageId, path: checked.path }
 }
@@ -79,7 +85,8 @@ export async function urlFor(
   const siteId = request.siteId ?? scope.siteId
   const site = sites.byId(siteId)
   if (!site) throw new AppError('unknownSite', 404, `Site ${siteId} does not exist.`)
-  const languageId = request.languageId ?? (request.siteId === undefined ? scope.languageId : site.languages[0]!.languageId)
+  const languageId =
+    request.languageId ?? (request.siteId === undefined ? scope.languageId : site.languages[0]!.languageId)
   if (!languageOf(site, languageId)) {
     throw new AppError('unknownLanguage', 400, `Language ${languageId} is not offered on site ${siteId}.`)
   }

@@ -1,9 +1,16 @@
 // All sites in memory, found by domain or id. Sites change rarely and every request needs one, so the directory
 // is loaded at start and reloaded in the background when older than REFRESH_MS; several servers on one PostgreSQL
-// therefore agree on a change within that time. `reload()` makes a change visible at once (the seed loader calls it).
-import { z } from 'zod'
+// therefore agree on a change within that time. `reload()` makes a change visible at once.
+import type { z } from 'zod'
 import { LanguageCodeSchema, type LanguageCode } from '../../domain/languages.ts'
-import { LinkSchema, OpeningHoursSchema, SocialMediaSchema, type Link, type OpeningHours, type SiteLanguage } from '../../domain/site.ts'
+import {
+  LinkSchema,
+  OpeningHoursSchema,
+  SocialMediaSchema,
+  type Link,
+  type OpeningHours,
+  type SiteLanguage,
+} from '../../domain/site.ts'
 import type { PlatformVariant, SiteType } from '../../domain/enums.ts'
 import { currencyFromSymbol, type CurrencyCode } from '../../domain/money.ts'
 import type { Db } from '../db/database.ts'
@@ -98,7 +105,10 @@ export async function readSites(db: Db): Promise<SiteRecord[]> {
       enableRqs: Boolean(site.enableRqs),
       enableStockReminderFeature: Boolean(site.enableStockReminderFeature),
       isDefault: Boolean(site.isDefault),
-      primaryDomain: required(domains.find((d) => Boolean(d.isPrimary)), `primary domain of site ${id}`).domain,
+      primaryDomain: required(
+        domains.find((d) => Boolean(d.isPrimary)),
+        `primary domain of site ${id}`,
+      ).domain,
       domains: domains.map((d) => d.domain),
       languages: ofSite(rows.languages).map((l) => ({
         languageId: l.languageId,
@@ -126,12 +136,24 @@ export async function readSites(db: Db): Promise<SiteRecord[]> {
       paymentMethods: ofSite(rows.paymentMethods).map((m) => ({ paymentMethodId: m.id, code: m.code, name: m.name })),
       pageIds: new Map(ofSite(rows.pages).map((p) => [p.key, p.id])),
       navigationIds: {
-        primary: required(navigations.find((n) => n.kind === 'primary'), `primary navigation of site ${id}`).id,
-        secondary: required(navigations.find((n) => n.kind === 'secondary'), `secondary navigation of site ${id}`).id,
+        primary: required(
+          navigations.find((n) => n.kind === 'primary'),
+          `primary navigation of site ${id}`,
+        ).id,
+        secondary: required(
+          navigations.find((n) => n.kind === 'secondary'),
+          `secondary navigation of site ${id}`,
+        ).id,
       },
       uspCollectionIds: {
-        header: required(usps.find((u) => u.kind === 'header'), `header USPs of site ${id}`).id,
-        cart: required(usps.find((u) => u.kind === 'cart'), `cart USPs of site ${id}`).id,
+        header: required(
+          usps.find((u) => u.kind === 'header'),
+          `header USPs of site ${id}`,
+        ).id,
+        cart: required(
+          usps.find((u) => u.kind === 'cart'),
+          `cart USPs of site ${id}`,
+        ).id,
       },
       footerId: required(ofSite(rows.footers)[0], `footer of site ${id}`).id,
       notifications: ofSite(rows.notifications).map((n) => ({ id: n.id, startsAt: n.startsAt, endsAt: n.endsAt })),

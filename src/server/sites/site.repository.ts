@@ -11,7 +11,15 @@ export async function loadSiteRows(db: Db) {
       db
         .selectFrom('siteLanguages as sl')
         .innerJoin('languages as l', 'l.id', 'sl.languageId')
-        .select(['sl.siteId', 'sl.languageId', 'sl.position', 'sl.pathPrefix', 'l.code', 'l.culture', 'l.localizedName'])
+        .select([
+          'sl.siteId',
+          'sl.languageId',
+          'sl.position',
+          'sl.pathPrefix',
+          'l.code',
+          'l.culture',
+          'l.localizedName',
+        ])
         .orderBy('sl.siteId')
         .orderBy('sl.position')
         .execute(),
@@ -27,7 +35,11 @@ export async function loadSiteRows(db: Db) {
       db.selectFrom('navigations').select(['id', 'siteId', 'kind']).execute(),
       db.selectFrom('uspCollections').select(['id', 'siteId', 'kind']).execute(),
       db.selectFrom('footers').select(['id', 'siteId']).execute(),
-      db.selectFrom('notifications').select(['id', 'siteId', 'startsAt', 'endsAt']).orderBy('startsAt', 'desc').execute(),
+      db
+        .selectFrom('notifications')
+        .select(['id', 'siteId', 'startsAt', 'endsAt'])
+        .orderBy('startsAt', 'desc')
+        .execute(),
     ])
   return { sites, domains, languages, texts, paymentMethods, pages, navigations, usps, footers, notifications }
 }

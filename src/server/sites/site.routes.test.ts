@@ -67,7 +67,12 @@ describe.each(DIALECTS)('site, language and settings API on %s', (dialect) => {
 
     it('serves the German site as the muehldorfer variant with its own brand', async () => {
       const site = SiteSchema.parse((await get('/api/sites/3')).json())
-      expect(site).toMatchObject({ variant: 'muehldorfer', brandName: 'Mühldorfer', vatPercentageHigh: 19, vatPercentageLow: 7 })
+      expect(site).toMatchObject({
+        variant: 'muehldorfer',
+        brandName: 'Mühldorfer',
+        vatPercentageHigh: 19,
+        vatPercentageLow: 7,
+      })
       expect(site.customerServiceLink.route).toBe('/kundenservice/')
     })
 
@@ -84,7 +89,9 @@ describe.each(DIALECTS)('site, language and settings API on %s', (dialect) => {
 
     it('gives the texts in the language of the languageid header', async () => {
       const nl = SiteSchema.parse((await get('/api/Sites/2', { host: HOSTS.be })).json())
-      const fr = SiteSchema.parse((await get('/api/Sites/2', { host: HOSTS.be, languageid: String(LANG['fr-BE']) })).json())
+      const fr = SiteSchema.parse(
+        (await get('/api/Sites/2', { host: HOSTS.be, languageid: String(LANG['fr-BE']) })).json(),
+      )
       expect(nl.customerServiceLink.route.startsWith('/fr/')).toBe(false)
       expect(fr.customerServiceLink.route.startsWith('/fr/')).toBe(true)
       expect(fr.openingHours).not.toEqual(nl.openingHours)
@@ -161,7 +168,11 @@ describe.each(DIALECTS)('site, language and settings API on %s', (dialect) => {
     it('gives tag manager, captcha key and currency', async () => {
       const res = await get(`/api/sitesettings/5/${LANG.da}`)
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual({ gtmContainerId: 'GTM-EQ05DK', googleRecaptchaKey: expect.any(String), currency: 'Kr.' })
+      expect(res.json()).toEqual({
+        gtmContainerId: 'GTM-EQ05DK',
+        googleRecaptchaKey: expect.any(String),
+        currency: 'Kr.',
+      })
     })
 
     it('has no tag manager on the corporate site', async () => {

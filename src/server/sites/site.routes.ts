@@ -17,7 +17,10 @@ export async function siteRoutes(app: ZodApp, { sites, publicUrl, database: { db
     '/api/sites/getbydomain',
     {
       config: long,
-      schema: { querystring: z.object({ domain: z.string().trim().min(1).max(253) }), response: { 200: SiteByDomainSchema } },
+      schema: {
+        querystring: z.object({ domain: z.string().trim().min(1).max(253) }),
+        response: { 200: SiteByDomainSchema },
+      },
     },
     async (request) => {
       const site = sites.byDomain(request.query.domain)

@@ -112,11 +112,23 @@ export function siteSettings(sites: SiteDirectory, siteId: number, languageId: n
   if (!languageOf(site, languageId)) {
     throw new AppError('unknownLanguage', 404, `Language ${languageId} is not offered on site ${siteId}.`)
   }
-  return { gtmContainerId: site.gtmContainerId, googleRecaptchaKey: site.googleRecaptchaKey, currency: site.currencySymbol }
+  return {
+    gtmContainerId: site.gtmContainerId,
+    googleRecaptchaKey: site.googleRecaptchaKey,
+    currency: site.currencySymbol,
+  }
 }
 
 /** Query parameters a localization redirect carries over to the other site (tracking and campaign ids). */
-export const CARRIED_QUERY_PARAMETERS = ['mailplus_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid']
+export const CARRIED_QUERY_PARAMETERS = [
+  'mailplus_id',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+]
 
 /** The Netherlands: visitors there are always offered the Dutch site (SPEC §1). */
 const NETHERLANDS = 'NL'

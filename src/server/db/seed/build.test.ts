@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ContentBlocksSchema, FooterContentSchema, NavigationItemsSchema, UspListSchema, type NavigationItem } from '../../../domain/content.ts'
+import {
+  ContentBlocksSchema,
+  FooterContentSchema,
+  NavigationItemsSchema,
+  UspListSchema,
+  type NavigationItem,
+} from '../../../domain/content.ts'
 import { LANGUAGE_CODES } from '../../../domain/languages.ts'
 import { LinkSchema } from '../../../domain/site.ts'
 import { buildSeed } from './build.ts'
@@ -60,14 +66,20 @@ describe('seed rows', () => {
       })
 
     for (const row of rows.navigationTexts) {
-      walk(siteOfNavigation.get(row.navigationId), NavigationItemsSchema.parse(JSON.parse(row.items)), `navigation ${row.navigationId}`)
+      walk(
+        siteOfNavigation.get(row.navigationId),
+        NavigationItemsSchema.parse(JSON.parse(row.items)),
+        `navigation ${row.navigationId}`,
+      )
     }
     for (const row of rows.footerTexts) {
       const footer = FooterContentSchema.parse(JSON.parse(row.content))
-      for (const link of [...footer.columns.flatMap((c) => c.links), ...footer.bottomLinks]) check(row.footerId, link.route, `footer ${row.footerId}`)
+      for (const link of [...footer.columns.flatMap((c) => c.links), ...footer.bottomLinks])
+        check(row.footerId, link.route, `footer ${row.footerId}`)
     }
     for (const row of rows.uspCollectionTexts) {
-      for (const usp of UspListSchema.parse(JSON.parse(row.usps))) if (usp.link) check(siteOfUsps.get(row.uspCollectionId), usp.link.route, 'usps')
+      for (const usp of UspListSchema.parse(JSON.parse(row.usps)))
+        if (usp.link) check(siteOfUsps.get(row.uspCollectionId), usp.link.route, 'usps')
     }
     for (const row of rows.contentPageTexts) {
       const siteId = siteOfPage.get(row.contentPageId)
@@ -77,7 +89,12 @@ describe('seed rows', () => {
       }
     }
     for (const row of rows.siteTexts) {
-      for (const text of [row.customerServiceLink, row.becomeDealerLink, row.rqsContentPage, row.currencyConversionDisclaimerLink]) {
+      for (const text of [
+        row.customerServiceLink,
+        row.becomeDealerLink,
+        row.rqsContentPage,
+        row.currencyConversionDisclaimerLink,
+      ]) {
         if (text) check(row.siteId, LinkSchema.parse(JSON.parse(text)).route, `site ${row.siteId}`)
       }
     }

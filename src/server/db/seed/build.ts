@@ -150,7 +150,11 @@ export function buildSeed(): SeedRows {
 
   let exclusionId = 0
   for (const country of countries) {
-    rows.countries.push({ id: country.countryId, regionCode: country.regionCode, phoneCountryCode: country.phoneCountryCode })
+    rows.countries.push({
+      id: country.countryId,
+      regionCode: country.regionCode,
+      phoneCountryCode: country.phoneCountryCode,
+    })
     for (const code of LANGUAGE_CODES) {
       const name = country.names[code]
       if (!name) throw new Error(`Country ${country.regionCode} has no name in ${code}`)
@@ -228,7 +232,13 @@ function buildSite(
   rows.uspCollections.push({ id: uspIds.header, siteId, kind: 'header' })
   rows.uspCollections.push({ id: uspIds.cart, siteId, kind: 'cart' })
   rows.footers.push({ id: siteId, siteId })
-  rows.notifications.push({ id: siteId, siteId, severity: 'info', startsAt: NOTIFICATION_STARTS, endsAt: NOTIFICATION_ENDS })
+  rows.notifications.push({
+    id: siteId,
+    siteId,
+    severity: 'info',
+    startsAt: NOTIFICATION_STARTS,
+    endsAt: NOTIFICATION_ENDS,
+  })
 
   let faqShape: string | undefined
   site.languages.forEach((code, position) => {
@@ -254,7 +264,15 @@ function buildSite(
     }
 
     const addUrl = (path: string, target: RouteTarget, isCanonical = true) => {
-      rows.urls.push({ siteId, path, languageId, kind: target.kind, routeKey: routeKey(target), target: json(target), isCanonical })
+      rows.urls.push({
+        siteId,
+        path,
+        languageId,
+        kind: target.kind,
+        routeKey: routeKey(target),
+        target: json(target),
+        isCanonical,
+      })
     }
 
     for (const key of PAGE_KEYS) {
@@ -271,7 +289,9 @@ function buildSite(
       })
       addUrl(
         pagePath(ctx, key),
-        key === 'faq' ? { kind: 'faq', contentPageId: id, faqId: null, faqItemId: null } : { kind: 'contentPage', contentPageId: id },
+        key === 'faq'
+          ? { kind: 'faq', contentPageId: id, faqId: null, faqItemId: null }
+          : { kind: 'contentPage', contentPageId: id },
       )
     }
 
@@ -294,11 +314,17 @@ function buildSite(
     })
 
     for (const redirect of template.redirects) {
-      const url = PAGE_KEYS.includes(redirect.to as PageKey) ? pagePath(ctx, redirect.to as PageKey) : pathOf(ctx, redirect.to)
+      const url = PAGE_KEYS.includes(redirect.to as PageKey)
+        ? pagePath(ctx, redirect.to as PageKey)
+        : pathOf(ctx, redirect.to)
       addUrl(pathOf(ctx, redirect.from), { kind: 'redirect', url, statusCode: redirect.status }, false)
     }
 
-    rows.navigationTexts.push({ navigationId: navigationIds.primary, languageId, items: json(navigation(ctx, template.primaryNavigation)) })
+    rows.navigationTexts.push({
+      navigationId: navigationIds.primary,
+      languageId,
+      items: json(navigation(ctx, template.primaryNavigation)),
+    })
     rows.navigationTexts.push({
       navigationId: navigationIds.secondary,
       languageId,
@@ -313,7 +339,8 @@ function buildSite(
         text: template.footer.text,
       }),
     })
-    const usps = (list: ContentTemplate['headerUsps']) => json(list.map((u) => ({ text: u.text, link: u.link ? link(ctx, u.link) : null })))
+    const usps = (list: ContentTemplate['headerUsps']) =>
+      json(list.map((u) => ({ text: u.text, link: u.link ? link(ctx, u.link) : null })))
     rows.uspCollectionTexts.push({ uspCollectionId: uspIds.header, languageId, usps: usps(template.headerUsps) })
     rows.uspCollectionTexts.push({ uspCollectionId: uspIds.cart, languageId, usps: usps(template.cartUsps) })
 
@@ -338,7 +365,9 @@ function buildSite(
       }),
       openingHours: json(texts.openingHours),
       dealerPageTitle: texts.dealerPageTitle,
-      becomeDealerLink: site.becomeDealer ? json(link(ctx, { title: texts.becomeDealerLinkTitle, page: 'customerService' })) : null,
+      becomeDealerLink: site.becomeDealer
+        ? json(link(ctx, { title: texts.becomeDealerLinkTitle, page: 'customerService' }))
+        : null,
       currencyConversionDisclaimerLink:
         currencyFromSymbol(site.currencySymbol) === 'EUR'
           ? null
@@ -346,5 +375,4 @@ function buildSite(
       rqsContentPage: site.enableRqs ? json(link(ctx, { title: texts.rqsLinkTitle, page: 'rqs' })) : null,
     })
   })
-
 }

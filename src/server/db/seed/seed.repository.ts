@@ -20,7 +20,9 @@ export async function writeSeedRows(trx: Transaction<Database>, rows: SeedRows):
           const target = oc.columns(keys as never)
           if (columns.length === 0) return target.doNothing()
           return target.doUpdateSet(
-            Object.fromEntries(columns.map((c) => [c, (eb: { ref(r: string): unknown }) => eb.ref(`excluded.${c}`)])) as never,
+            Object.fromEntries(
+              columns.map((c) => [c, (eb: { ref(r: string): unknown }) => eb.ref(`excluded.${c}`)]),
+            ) as never,
           )
         })
         .execute()
@@ -30,7 +32,10 @@ export async function writeSeedRows(trx: Transaction<Database>, rows: SeedRows):
 
 /** Whether the database holds no site yet, i.e. seeding is due on first start. */
 export async function hasNoSites(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('sites').select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('sites')
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow()
   return Number(row.count) === 0
 }
 

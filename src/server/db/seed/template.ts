@@ -118,6 +118,10 @@ export type ContentTemplate = z.infer<typeof ContentTemplateSchema>
 
 /** Second-brand files hold only what differs from the main brand's file of the same language. */
 export const ContentOverlaySchema = ContentTemplateSchema.partial()
-  .extend({ language: LanguageCodeSchema, brand: z.literal('second'), pages: z.record(z.string(), TemplatePageSchema).optional() })
+  .extend({
+    language: LanguageCodeSchema,
+    brand: z.literal('second'),
+    pages: z.record(z.string(), TemplatePageSchema).optional(),
+  })
   .strict()
 export type ContentOverlay = z.infer<typeof ContentOverlaySchema>

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { z } from 'zod'
 import type { AppContext, ZodApp } from '../context.ts'
+import { ping } from '../db/health.repository.ts'
 
 /** Liveness and readiness for a load balancer: 200 while the database answers. */
 export async function healthRoutes(app: ZodApp, { database }: AppContext) {
@@ -8,7 +8,7 @@ export async function healthRoutes(app: ZodApp, { database }: AppContext) {
     '/health',
     { schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }) } } },
     async (_request, reply) => {
-      await sql`select 1`.execute(database.db)
+      await ping(database.db)
       reply.header('cache-control', 'no-store')
       return { status: 'ok' as const, database: database.dialect }
     },

@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
+import { ProductTypeSchema, ShippingMethodSchema, VatTypeSchema } from './enums.ts'
+import { IdSchema } from './ids.ts'
+import { CentsSchema, CurrencyCodeSchema } from './money.ts'
+
+// The cart, its lines and its calculation (SPEC §3). Amounts are integer cents in the calculation's currency.
+
+/** A cart id is a random UUID: unguessable, so knowing it is what gives access to a guest's cart. */
+export const CartIdSchema = z.uuid()
+
+export const QuantitySchema = z.number().int().min(1).max(9999)
+/** SPEC §9: adding a product without a quantity adds one. */
+export const DEFAULT_QUANTITY = 1
+
+export const RqsSampleSchema = z.object({ sequence: z.number().int().min(1), sampleName: z.string().trim().max(80) })
+
+export const CartProductSchema = z.object({
+  productId: IdSchema,
+  productVariantId: IdSchema,
+  count: QuantitySchema,
+  rqsSamples: z.array(RqsSampleSchema),
+})
+
+export const CartSchema = z.object({
+  shoppingcartId: CartIdSchema,
+  created: z.iso.datetime(),
+  lastModified: z.iso.datetime(),
+  storeDeviceInfo: z.object({ storeId: z.string().nullable() }).nullable(),
+  siteId: IdSchema,
+  languageId: IdSchema,
+  clientIp: z.string().nullable(),
+  billing: PersonSchema.extend({ address: AddressSchema }).nullable(),
+  shipping: z.object({ address: AddressSchema.nullable(), shippingMethod: ShippingMethodSchema }).nullable(),
+  company: CompanySchema.nullable(),
+  alternativeShippingAddress: z.boolean(),
+  newsletterSubscribe: z.boolean(),
+  payment: z.object({ paymentMethodId: IdSchema }).nullable(),
+  mailplusId: z.string().nullable(),
+  products: z.array(CartProductSchema),
+  discountCode: z.string().nullable(),
+  dealerId: IdSchema.nullable(),
+  dpdParcelShopId: z.string().nullable(),
+  dpdParcelShopZipcodeOrCity: z.string().nullable(),
+  scanProductsOnly: z.boolean(),
+})
+export type Cart = z.infer<typeof CartSchema>
+
+export const ShippingMethodOptionSchema = z.object({
+  shippingMethod: ShippingMethodSchema,
+  price: CentsSchema,
+  priceExVat: CentsSchema,
+})
+export type ShippingMethodOption = z.infer<typeof ShippingMethodOptionSchema>
+
+export const DiscountSchema = z.object({ description: z.string(), promotionKey: z.string(), amount: CentsSchema })
+export type Discount = z.infer<typeof DiscountSchema>
+
+export const FreeProductSchema = z.object({
+  productId: IdSchema,
+  productVariantId: IdSchema,
+  description: z.string(),
+  productLabel: z.string(),
+  promotionText: z.string(),
+  quantity: QuantitySchema,
+  originalAmount: CentsSchema,
+})
+export type FreeProduct = z.infer<typeof FreeProductSchema>
+
+export const CartLineSchema = z.object({
+  productId: IdSchema,
+  productVariantId: IdSchema,
+  productType: ProductTypeSchema,
+  quantity: QuantitySchema,
+  description: z.string(),
+  productLabel: z.string(),
+  originalAmount: CentsSchema,
+  totalAmount: CentsSchema,
+  vatRatePercentage: z.number().min(0).max(100),
+  vatAmount: CentsSchema,
+  vatType: VatTypeSchema,
+  productDiscounts: z.array(DiscountSchema),
+  rqsSamples: z.array(RqsSampleSchema),
+  freeProducts: z.array(FreeProductSchema),
+})
+export type CartLine = z.infer<typeof CartLineSchema>
+
+/** SPEC §5: the quantity count of a cart adds the free products to each line's quantity. */
+export function cartQuantityCount(lines: readonly Pick<CartLine, 'quantity' | 'freeProducts'>[]): number {
+  return lines.reduce(
+    (sum, line) => sum + line.quantity + line.freeProducts.reduce((free, p) => free + p.quantity, 0),
+    0,
+  )
+}
+
+export const CartCalculationResultSchema = z.object({
+  currency: CurrencyCodeSchema,
+  products: z.array(CartLineSchema),
+  shippingDiscounts: z.array(DiscountSchema),
+  orderDiscounts: z.array(DiscountSchema),
+  originalShippingCosts: CentsSchema,
+  shippingCosts: CentsSchema,
+  paymentCosts: CentsSchema,
+  totalAmount: CentsSchema,
+  vatAmountLow: CentsSchema,
+  vatAmountHigh: CentsSchema,
+  subTotalAmount: CentsSchema,
+  totalAmountExclVat: CentsSchema,
+  shippingCostsExclVat: CentsSchema,
+})
+export type CartCalculationResult = z.infer<typeof CartCalculationResultSchema>
+
+export const SampleOrderLineSchema = z.object({
+  shoppingcartId: CartIdSchema,
+  productVariantId: IdSchema,
+  sequence: z.number().int().min(1),
+  sampleName: z.string().trim().min(1).max(80),
+})
+export type SampleOrderLine = z.infer<typeof SampleOrderLineSchema>
+
+export const CheckoutDeliverySchema = z.object({
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+  address: AddressSchema,
+  shippingMethod: ShippingMethodSchema,
+})
+export type CheckoutDelivery = z.infer<typeof CheckoutDeliverySchema>
+
+export const PaymentSelectionSchema = z.object({
+  paymentMethodId: IdSchema,
+  issuer: z.string().max(40).nullable(),
+  giftCardNumber: z.string().max(40).nullable(),
+  giftCardPin: z.string().max(16).nullable(),
+})
+export type PaymentSelection = z.infer<typeof PaymentSelectionSchema>

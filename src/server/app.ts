@@ -1,8 +1,7 @@
 // Builds the Fastify app. Tests call buildApp() with their own database and use app.inject; main.ts adds listen and
 // graceful shutdown.
-import { hash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import fastifyCompress from '@fastify/compress'
-import fastifyEtag from '@fastify/etag'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
@@ -11,6 +10,7 @@ import type { AppContext } from './context.ts'
 import { countryRoutes } from './countries/country.routes.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { cacheHeaders } from './http/cache.ts'
+import { applyEtag } from './http/etag.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { resolveScope } from './http/scope.ts'
 import { healthRoutes } from './http/health.ts'
@@ -67,17 +67,16 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.addHook('preClose', async () => {
     closing = true
   })
+  // One hook for every per-answer header: cache policy, ETag (and 304), connection close while shutting down.
   app.addHook('onSend', (request, reply, payload, done) => {
     cacheHeaders(request, reply)
     if (closing) reply.header('connection', 'close')
-    done(null, payload)
+    done(null, applyEtag(request, reply, payload))
   })
   app.addHook('onClose', async () => {
     await database.close()
   })
 
-  // ETags are computed before compression so a 304 can answer without compressing anything.
-  await app.register(fastifyEtag, { hashFn: (payload) => hash('sha1', payload, 'base64url') })
   // Responses are compressed; request bodies are small JSON and never arrive compressed.
   await app.register(fastifyCompress, {
     global: true,

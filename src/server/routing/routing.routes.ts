@@ -9,6 +9,7 @@ export async function routingRoutes(app: ZodApp, { database: { db }, sites }: Ap
   app.get(
     '/api/routing/getbyurl',
     {
+      compress: false, // answers are a few hundred bytes, below the compression threshold
       schema: {
         querystring: z.object({ url: z.string().min(1).max(2048) }),
         response: { 200: RouteInfoSchema },

@@ -16,6 +16,7 @@ export async function siteRoutes(app: ZodApp, { sites, publicUrl, database: { db
   app.get(
     '/api/sites/getbydomain',
     {
+      compress: false, // answers are a few hundred bytes, below the compression threshold
       config: long,
       schema: {
         querystring: z.object({ domain: z.string().trim().min(1).max(253) }),

@@ -1,4 +1,5 @@
 // Builds the real app on a fresh, migrated and seeded test database, for route tests with app.inject.
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp, type App } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { migrateToLatest, type Dialect } from '../../src/server/db/database.ts'
@@ -57,3 +58,22 @@ export const LANG = {
   pt: 14,
   sv: 15,
 } as const
+
+/**
+ * For a describe block: builds the test app before its tests and closes it after, and gives a `get` that sends a
+ * GET to the Dutch site unless the headers say otherwise.
+ */
+export function useTestApp(dialect: Dialect) {
+  let testApp: TestApp | undefined
+  beforeAll(async () => {
+    testApp = await createTestApp(dialect)
+  })
+  afterAll(async () => testApp?.close())
+  const current = () => {
+    if (!testApp) throw new Error('The test app is used outside its describe block')
+    return testApp
+  }
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    current().app.inject({ method: 'GET', url, headers: { host: HOSTS.nl, ...headers } })
+  return { current, get }
+}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ContentPageSchema,
   FooterSchema,
@@ -7,18 +7,11 @@ import {
   UspCollectionSchema,
 } from '../../domain/content.ts'
 import { SiteSchema } from '../../domain/site.ts'
-import { createTestApp, HOSTS, LANG, type TestApp } from '../../../tests/helpers/app.ts'
+import { HOSTS, LANG, useTestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 
 describe.each(DIALECTS)('content API on %s', (dialect) => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(dialect)
-  })
-  afterAll(async () => t.close())
-
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers: { host: HOSTS.nl, ...headers } })
+  const { get } = useTestApp(dialect)
 
   it('serves a content page with its ordered blocks, SEO texts and path', async () => {
     const page = ContentPageSchema.parse((await get('/api/contentpages/101')).json())

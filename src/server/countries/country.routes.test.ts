@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   CountryLocalizedNamesSchema,
   CountrySchema,
   isZipcodeExcluded,
   ZipcodeExclusionSchema,
 } from '../../domain/country.ts'
-import { createTestApp, HOSTS, LANG, type TestApp } from '../../../tests/helpers/app.ts'
+import { HOSTS, LANG, useTestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 
 describe.each(DIALECTS)('countries API on %s', (dialect) => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(dialect)
-  })
-  afterAll(async () => t.close())
-
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers: { host: HOSTS.nl, ...headers } })
+  const { get } = useTestApp(dialect)
 
   it('lists countries with names in the request’s language, phone and region codes', async () => {
     const nl = CountrySchema.array().parse((await get('/api/countries')).json())

@@ -7,12 +7,11 @@ import {
   type ZipcodeExclusion,
 } from '../../domain/country.ts'
 import { NotFoundError } from '../../domain/errors.ts'
-import { IdParamSchema } from '../../domain/ids.ts'
+import { IdParamsSchema } from '../../domain/ids.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
 import { findCountry, listCountries, listCountryNames, listZipcodeExclusions } from './country.repository.ts'
 
-const IdParams = z.object({ id: IdParamSchema })
 const long = { cache: 'long' } as const
 
 const toCountry = (row: { id: number; name: string; regionCode: string; phoneCountryCode: string }) => ({
@@ -49,7 +48,7 @@ export async function countryRoutes(app: ZodApp, { database: { db } }: AppContex
 
   app.get(
     '/api/countries/:id',
-    { config: long, schema: { params: IdParams, response: { 200: CountrySchema } } },
+    { config: long, schema: { params: IdParamsSchema, response: { 200: CountrySchema } } },
     async (request) => {
       const row = await findCountry(db, request.params.id, scopeOf(request).language.languageId)
       if (!row) throw new NotFoundError(`Country ${request.params.id}`)
@@ -59,7 +58,7 @@ export async function countryRoutes(app: ZodApp, { database: { db } }: AppContex
 
   app.get(
     '/api/countries/:id/localizedname',
-    { config: long, schema: { params: IdParams, response: { 200: CountryLocalizedNamesSchema } } },
+    { config: long, schema: { params: IdParamsSchema, response: { 200: CountryLocalizedNamesSchema } } },
     async (request) => {
       const [names] = groupNames(await listCountryNames(db, request.params.id))
       if (!names) throw new NotFoundError(`Country ${request.params.id}`)
@@ -69,7 +68,10 @@ export async function countryRoutes(app: ZodApp, { database: { db } }: AppContex
 
   app.get(
     '/api/countries/:id/zipcodeexclusions',
-    { config: long, schema: { params: IdParams, response: { 200: z.array(ZipcodeExclusionSchema), 204: z.null() } } },
+    {
+      config: long,
+      schema: { params: IdParamsSchema, response: { 200: z.array(ZipcodeExclusionSchema), 204: z.null() } },
+    },
     async (request, reply) => {
       const { id } = request.params
       if (!(await findCountry(db, id, scopeOf(request).language.languageId))) throw new NotFoundError(`Country ${id}`)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { NotFoundError } from '../../domain/errors.ts'
-import { IdParamSchema } from '../../domain/ids.ts'
+import { IdParamsSchema } from '../../domain/ids.ts'
 import { LanguageCodeSchema } from '../../domain/languages.ts'
 import { LanguageSchema, type Language } from '../../domain/site.ts'
 import type { AppContext, ZodApp } from '../context.ts'
@@ -22,7 +22,7 @@ export async function languageRoutes(app: ZodApp, { database: { db } }: AppConte
 
   app.get(
     '/api/language/:id',
-    { config: long, schema: { params: z.object({ id: IdParamSchema }), response: { 200: LanguageSchema } } },
+    { config: long, schema: { params: IdParamsSchema, response: { 200: LanguageSchema } } },
     async (request) => {
       const row = (await listLanguages(db)).find((l) => l.id === request.params.id)
       if (!row) throw new NotFoundError(`Language ${request.params.id}`)

@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RouteInfoSchema, RouteTargetSchema } from '../../domain/routing.ts'
-import { createTestApp, HOSTS, LANG, type TestApp } from '../../../tests/helpers/app.ts'
+import { HOSTS, LANG, useTestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 
 describe.each(DIALECTS)('routing API on %s', (dialect) => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(dialect)
-  })
-  afterAll(async () => t.close())
+  const { current } = useTestApp(dialect)
 
   const getByUrl = (url: string, host: string = HOSTS.nl) =>
-    t.app.inject({ method: 'GET', url: `/api/routing/getbyurl?url=${encodeURIComponent(url)}`, headers: { host } })
+    current().app.inject({
+      method: 'GET',
+      url: `/api/routing/getbyurl?url=${encodeURIComponent(url)}`,
+      headers: { host },
+    })
   const getUrl = (body: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
+    current().app.inject({
       method: 'POST',
       url: '/api/routing/geturl',
       payload: body as object,
@@ -94,13 +94,17 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
       ['/api/routing/getbyurl?url=javascript:alert(1)', 'invalidParameter'],
       ['/api/routing/getbyurl?url=/%E0%A4%A/', 'invalidParameter'],
     ])('%s → 400 %s', async (url, code) => {
-      const res = await t.app.inject({ method: 'GET', url, headers: { host: HOSTS.nl } })
+      const res = await current().app.inject({ method: 'GET', url, headers: { host: HOSTS.nl } })
       expect(res.statusCode).toBe(400)
       expect(res.json()).toMatchObject({ code })
     })
 
     it('says the spec’s message for a missing url', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/routing/getbyurl', headers: { host: HOSTS.nl } })
+      const res = await current().app.inject({
+        method: 'GET',
+        url: '/api/routing/getbyurl',
+        headers: { host: HOSTS.nl },
+      })
       expect(res.json().message).toBe("The parameter 'url' must be defined.")
     })
 
@@ -111,7 +115,11 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
 
   describe('POST /api/routing/geturl', () => {
     it('builds the path of every canonical URL of every site, the inverse of getbyurl', async () => {
-      const rows = await t.database.handle.db.selectFrom('urls').selectAll().where('isCanonical', '=', true).execute()
+      const rows = await current()
+        .database.handle.db.selectFrom('urls')
+        .selectAll()
+        .where('isCanonical', '=', true)
+        .execute()
       expect(rows.length).toBeGreaterThan(450)
       for (const row of rows) {
         const target = RouteTargetSchema.parse(JSON.parse(row.target))
@@ -151,7 +159,7 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
       ['', 'application/json', 400, 'malformedJson'],
       ['kind=contentPage', 'application/x-www-form-urlencoded', 415, 'unsupportedMediaType'],
     ])('a body %j of type %s → %i %s', async (payload, contentType, status, code) => {
-      const res = await t.app.inject({
+      const res = await current().app.inject({
         method: 'POST',
         url: '/api/routing/geturl',
         payload,
@@ -166,7 +174,7 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
         searchType: 'search',
         parameters: { q: 'x'.repeat(70_000) },
       })
-      const res = await t.app.inject({
+      const res = await current().app.inject({
         method: 'POST',
         url: '/api/routing/geturl',
         payload,

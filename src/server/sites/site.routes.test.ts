@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import de from '../../../locales/de.json' with { type: 'json' }
 import { ApiErrorSchema } from '../../domain/errors.ts'
 import { SiteByDomainSchema, SiteSchema } from '../../domain/site.ts'
-import { createTestApp, HOSTS, LANG, type TestApp } from '../../../tests/helpers/app.ts'
+import { HOSTS, LANG, useTestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 
 describe.each(DIALECTS)('site, language and settings API on %s', (dialect) => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(dialect)
-  })
-  afterAll(async () => t.close())
-
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers: { host: HOSTS.nl, ...headers } })
+  const { current, get } = useTestApp(dialect)
 
   describe('GET /api/sites/getbydomain', () => {
     it.each([
@@ -122,7 +115,7 @@ describe.each(DIALECTS)('site, language and settings API on %s', (dialect) => {
 
   describe('POST /api/Sites (localization check)', () => {
     const check = (url: string, countryCode: string, host: string = HOSTS.be) =>
-      t.app.inject({
+      current().app.inject({
         method: 'POST',
         url: `/api/Sites?url=${encodeURIComponent(url)}&countryCode=${countryCode}`,
         headers: { host },
@@ -158,7 +151,7 @@ describe.each(DIALECTS)('site, language and settings API on %s', (dialect) => {
       ['/api/Sites?url=/&countryCode=', 'parameterRequired', 'countryCode'],
       ['/api/Sites?url=/&countryCode=Deutschland', 'invalidParameter', 'countryCode'],
     ])('%s → 400 %s (%s)', async (url, code, name) => {
-      const res = await t.app.inject({ method: 'POST', url, headers: { host: HOSTS.be } })
+      const res = await current().app.inject({ method: 'POST', url, headers: { host: HOSTS.be } })
       expect(res.statusCode).toBe(400)
       expect(res.json()).toMatchObject({ code, params: { name } })
     })

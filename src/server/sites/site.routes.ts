@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CountryCodeSchema } from '../../domain/country.ts'
 import { AppError } from '../../domain/errors.ts'
-import { IdParamSchema } from '../../domain/ids.ts'
+import { IdParamSchema, IdParamsSchema } from '../../domain/ids.ts'
 import { LocalizationCheckResultSchema, SiteByDomainSchema, SiteSchema, SiteSettingsSchema } from '../../domain/site.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { findCountryByRegionCode } from '../countries/country.repository.ts'
@@ -10,7 +10,6 @@ import { hostnameOf } from './site.directory.ts'
 import { localizationCheck, siteSettings, toSite, toSiteByDomain } from './site.service.ts'
 
 const long = { cache: 'long' } as const
-const IdParams = z.object({ id: IdParamSchema })
 
 export async function siteRoutes(app: ZodApp, { sites, publicUrl, database: { db } }: AppContext) {
   app.get(
@@ -37,7 +36,7 @@ export async function siteRoutes(app: ZodApp, { sites, publicUrl, database: { db
 
   app.get(
     '/api/sites/:id',
-    { config: long, schema: { params: IdParams, response: { 200: SiteSchema } } },
+    { config: long, schema: { params: IdParamsSchema, response: { 200: SiteSchema } } },
     async (request) => {
       const site = sites.byId(request.params.id)
       if (!site) throw new AppError('unknownSite', 404, `Site ${request.params.id} does not exist.`)

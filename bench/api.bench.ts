@@ -46,8 +46,23 @@ interface Sample {
   errors: number
 }
 
-async function sample(url: string, headers: Record<string, string>, seconds: number): Promise<Sample> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
+let requestNumber = 0
+
+async function sample(url: string, headers: Record<string, string>, seconds: number, unique = false): Promise<Sample> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+    // A query parameter the endpoint ignores, new on every request, so no answer comes from the response cache.
+    ...(unique
+      ? {
+          requests: [
+            { setupRequest: (req: autocannon.Request) => ({ ...req, path: `${req.path}&n=${requestNumber++}` }) },
+          ],
+        }
+      : {}),
+  })
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -79,7 +94,7 @@ try {
 
   const shopHeaders = { host: 'equivera-nl.localhost' }
   const shop = `http://127.0.0.1:${SHOP_PORT}`
-  const targets = [
+  const targets: { name: string; url: string; headers: Record<string, string>; unique?: boolean }[] = [
     { name: 'hello-world (ceiling)', url: `http://127.0.0.1:${HELLO_PORT}/`, headers: {} },
     {
       name: 'GET /api/routing/getbyurl',
@@ -91,15 +106,22 @@ try {
       url: `${shop}/api/sites/getbydomain?domain=www.equivera.be`,
       headers: shopHeaders,
     },
+    {
+      name: 'getbyurl, no response cache',
+      url: `${shop}/api/routing/getbyurl?url=${encodeURIComponent('/klantenservice/veelgestelde-vragen/bezorging/')}`,
+      headers: shopHeaders,
+      unique: true,
+    },
   ]
-  for (const target of targets) await sample(target.url, target.headers, 2) // warm-up: JIT, statement cache
+  for (const target of targets) await sample(target.url, target.headers, 2, target.unique) // warm-up: JIT, statement cache
 
   // The machine is shared and its speed drifts by tens of percent within a minute, so the endpoints and the ceiling
   // are measured in short interleaved rounds and each endpoint is compared with the ceiling of its own round.
   const seconds = Math.max(1, Math.round(DURATION_S / ROUNDS))
   const samples = targets.map(() => [] as Sample[])
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, target] of targets.entries()) samples[i]!.push(await sample(target.url, target.headers, seconds))
+    for (const [i, target] of targets.entries())
+      samples[i]!.push(await sample(target.url, target.headers, seconds, target.unique))
   }
   const ceilings = samples[0]!.map((s) => s.requestsPerSecond)
 
@@ -127,7 +149,8 @@ try {
       errors: f.errors,
     })),
   )
-  for (const f of summary.slice(1)) {
+  // The targets are for the two endpoints as clients call them; the uncached row shows the work behind a cache miss.
+  for (const f of summary.slice(1, 3)) {
     const ok = f.ratio >= 0.5 && f.p99 <= 20 && f.errors === 0
     console.log(
       `${ok ? 'meets' : 'MISSES'} target: ${f.name} at ${(f.ratio * 100).toFixed(0)} % of the ceiling (≥ 50 %), p99 ${f.p99} ms (≤ 20 ms), ${f.errors} errors`,

@@ -11,6 +11,7 @@ import { countryRoutes } from './countries/country.routes.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { cacheHeaders } from './http/cache.ts'
 import { applyEtag } from './http/etag.ts'
+import { ResponseCache } from './http/response-cache.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { resolveScope } from './http/scope.ts'
 import { healthRoutes } from './http/health.ts'
@@ -51,15 +52,18 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await sites.reload()
   const context: AppContext = { database, sites, config, publicUrl: new URL(config.PUBLIC_URL) }
 
+  const responses = new ResponseCache()
   app.decorateRequest('scope', undefined)
+  app.decorateRequest('fromCache', false)
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    if (!request.url.startsWith('/api/')) return done()
     try {
-      if (request.url.startsWith('/api/')) request.scope = resolveScope(sites, request)
-      done()
+      request.scope = resolveScope(sites, request)
     } catch (error) {
-      done(error as Error)
+      return done(error as Error)
     }
+    if (!responses.answer(request, reply)) done()
   })
   // While shutting down, answers of requests in flight close their connection, so keep-alive clients move to
   // another server instead of holding this one open until their idle timeout.
@@ -71,7 +75,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.addHook('onSend', (request, reply, payload, done) => {
     cacheHeaders(request, reply)
     if (closing) reply.header('connection', 'close')
-    done(null, applyEtag(request, reply, payload))
+    const answer = applyEtag(request, reply, payload)
+    if (request.url.startsWith('/api/')) responses.keep(request, reply, payload)
+    done(null, answer)
   })
   app.addHook('onClose', async () => {
     await database.close()

@@ -20,7 +20,8 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
 /** Sets the ETag of a successful answer; returns the payload to send (empty for a 304). */
 export function applyEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload
-  const etag = etagOf(payload)
+  const known = reply.getHeader('etag')
+  const etag = typeof known === 'string' ? known : etagOf(payload)
   reply.header('etag', etag)
   if ((request.method === 'GET' || request.method === 'HEAD') && matches(request.headers['if-none-match'], etag)) {
     reply.code(304)

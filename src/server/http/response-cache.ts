@@ -1,0 +1,55 @@
+// Answers of cacheable GETs, kept in this server's memory for as long as clients may keep them anyway (SPEC §9:
+// the short cache, 200 entries for 2 s, and the long cache, 200 entries for 15 min), keyed by everything an answer
+// varies on. A hit is answered before validation, handler and serialization run, with the ETag it was sent with.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { LONG_CACHE, SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
+
+interface Entry {
+  body: string
+  etag: string
+  contentType: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    fromCache: boolean
+  }
+}
+
+function header(request: FastifyRequest, name: string): string {
+  const value = request.headers[name]
+  return (Array.isArray(value) ? value[0] : value) ?? ''
+}
+
+export class ResponseCache {
+  readonly #short = new TtlCache<string, Entry>(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs)
+  readonly #long = new TtlCache<string, Entry>(LONG_CACHE.maxEntries, LONG_CACHE.ttlMs)
+
+  #cacheFor(request: FastifyRequest) {
+    if (request.method !== 'GET') return undefined
+    const policy = request.routeOptions.config.cache ?? 'short'
+    return policy === 'long' ? this.#long : policy === 'short' ? this.#short : undefined
+  }
+
+  static key(request: FastifyRequest): string {
+    return `${request.host}\n${header(request, 'siteid')}\n${header(request, 'languageid')}\n${header(request, 'datetime')}\n${request.url}`
+  }
+
+  /** Answers the request from the cache; false when it holds no answer for it. */
+  answer(request: FastifyRequest, reply: FastifyReply): boolean {
+    const entry = this.#cacheFor(request)?.get(ResponseCache.key(request))
+    if (!entry) return false
+    request.fromCache = true
+    reply.header('etag', entry.etag).type(entry.contentType).send(entry.body)
+    return true
+  }
+
+  /** Keeps a successful answer that was not itself served from the cache. */
+  keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+    if (request.fromCache || reply.statusCode !== 200 || typeof payload !== 'string') return
+    const etag = reply.getHeader('etag')
+    const contentType = reply.getHeader('content-type')
+    if (typeof etag !== 'string' || typeof contentType !== 'string') return
+    this.#cacheFor(request)?.set(ResponseCache.key(request), { body: payload, etag, contentType })
+  }
+}

@@ -13,7 +13,7 @@ import { cacheHeaders } from './http/cache.ts'
 import { applyEtag } from './http/etag.ts'
 import { ResponseCache } from './http/response-cache.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
-import { resolveScope } from './http/scope.ts'
+import { isApiRequest, resolveScope } from './http/scope.ts'
 import { healthRoutes } from './http/health.ts'
 import { languageRoutes } from './languages/language.routes.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
@@ -57,7 +57,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.decorateRequest('fromCache', false)
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
-    if (!request.url.startsWith('/api/')) return done()
+    if (!isApiRequest(request)) return done()
     try {
       request.scope = resolveScope(sites, request)
     } catch (error) {
@@ -76,7 +76,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     cacheHeaders(request, reply)
     if (closing) reply.header('connection', 'close')
     const answer = applyEtag(request, reply, payload)
-    if (request.url.startsWith('/api/')) responses.keep(request, reply, payload)
+    if (isApiRequest(request)) responses.keep(request, reply, payload)
     done(null, answer)
   })
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 // Cache headers per SPEC §7: sites, reviews, footer, countries and navigations 15 minutes; carts never; the rest 2 s.
 // Responses differ per host, site, language and time, so they vary on those headers. Errors are never cached.
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { isApiRequest } from './scope.ts'
 
 export type CachePolicy = 'long' | 'short' | 'none'
 
@@ -17,7 +18,7 @@ const CACHE_CONTROL: Record<CachePolicy, string> = {
 }
 
 export function cacheHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  if (!request.url.startsWith('/api/')) return
+  if (!isApiRequest(request)) return
   const policy = reply.statusCode < 400 ? (request.routeOptions.config.cache ?? 'short') : 'none'
   const cacheable = policy !== 'none' && (request.method === 'GET' || request.method === 'HEAD')
   reply.header('cache-control', cacheable ? CACHE_CONTROL[policy] : 'no-store')

@@ -65,6 +65,11 @@ export function resolveScope(sites: SiteDirectory, request: FastifyRequest): Req
   return { site, language, now }
 }
 
+/** Whether a request is for the API; paths are case-insensitive, so '/API/Sites' is one too. */
+export function isApiRequest(request: FastifyRequest): boolean {
+  return request.url.slice(0, 5).toLowerCase() === '/api/'
+}
+
 /** The scope of a request whose route is scoped; routes only run after the onRequest hook has set it. */
 export function scopeOf(request: FastifyRequest): RequestScope {
   if (!request.scope) throw new Error('Request scope used outside an API route')

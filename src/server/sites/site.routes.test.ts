@@ -97,6 +97,12 @@ describe.each(DIALECTS)('site, language and settings API on %s', (dialect) => {
       expect(after.notificationId).toBeNull()
     })
 
+    it('answers the same whatever the case of the path', async () => {
+      const lower = await get('/api/sites/1')
+      const upper = await get('/API/SITES/1')
+      expect([upper.statusCode, upper.body]).toEqual([200, lower.body])
+    })
+
     it('is cached for 15 minutes', async () => {
       expect((await get('/api/Sites/1')).headers['cache-control']).toBe('public, max-age=900')
     })

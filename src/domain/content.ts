@@ -89,3 +89,9 @@ export const NotificationSchema = z.object({
   endsAt: z.iso.datetime().nullable(),
 })
 export type Notification = z.infer<typeof NotificationSchema>
+
+/** Whether something that runs from `startsAt` until (not including) `endsAt` runs at `now`. */
+export function isRunningAt(period: { startsAt: string; endsAt: string | null }, now: Date): boolean {
+  const at = now.getTime()
+  return Date.parse(period.startsAt) <= at && (period.endsAt === null || at < Date.parse(period.endsAt))
+}

@@ -48,7 +48,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler(notFoundHandler)
 
-  const sites = new SiteDirectory(database.db)
+  const sites = new SiteDirectory(database.db, {
+    onReloadError: (err) => app.log.error({ err }, 'reloading the sites failed'),
+  })
   await sites.reload()
   const context: AppContext = { database, sites, config, publicUrl: new URL(config.PUBLIC_URL) }
 

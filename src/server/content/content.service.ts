@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   ContentBlocksSchema,
   FooterContentSchema,
+  isRunningAt,
   NavigationItemsSchema,
   UspListSchema,
   type ContentPage,
@@ -100,8 +101,7 @@ export async function getUspCollection(db: Db, scope: RequestScope, id: number):
 export async function getNotification(db: Db, scope: RequestScope, id: number): Promise<Notification | null> {
   const row = await findNotification(db, scope.site.id, id, scope.language.languageId)
   if (!row) throw new NotFoundError(`Notification ${id}`)
-  const at = scope.now.toISOString()
-  if (row.startsAt > at || (row.endsAt !== null && at >= row.endsAt)) return null
+  if (!isRunningAt(row, scope.now)) return null
   return {
     notificationId: row.id,
     severity: row.severity,

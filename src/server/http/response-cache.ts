@@ -3,6 +3,7 @@
 // varies on. A hit is answered before validation, handler and serialization run, with the ETag it was sent with.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LONG_CACHE, SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
+import { header } from './scope.ts'
 
 interface Entry {
   body: string
@@ -16,11 +17,6 @@ declare module 'fastify' {
   }
 }
 
-function header(request: FastifyRequest, name: string): string {
-  const value = request.headers[name]
-  return (Array.isArray(value) ? value[0] : value) ?? ''
-}
-
 export class ResponseCache {
   readonly #short = new TtlCache<string, Entry>(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs)
   readonly #long = new TtlCache<string, Entry>(LONG_CACHE.maxEntries, LONG_CACHE.ttlMs)
@@ -32,7 +28,8 @@ export class ResponseCache {
   }
 
   static key(request: FastifyRequest): string {
-    return `${request.host}\n${header(request, 'siteid')}\n${header(request, 'languageid')}\n${header(request, 'datetime')}\n${request.url}`
+    const vary = ['siteid', 'languageid', 'datetime'].map((name) => header(request, name) ?? '')
+    return [request.host, ...vary, request.url].join('\n')
   }
 
   /** Answers the request from the cache; false when it holds no answer for it. */

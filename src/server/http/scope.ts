@@ -21,7 +21,8 @@ declare module 'fastify' {
   }
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
+/** A request header's value; the first one when a client sent it twice. */
+export function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name]
   return Array.isArray(value) ? value[0] : value
 }

@@ -151,7 +151,8 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
     ])('%j → %i %s', async (body, status, code) => {
       const res = await getUrl(body)
       expect([res.statusCode, res.json().code]).toEqual([status, code])
-      expect(res.json().issues ?? []).toBeInstanceOf(Array)
+      // A body that does not match the shape says which fields were wrong; the other errors carry no issues.
+      expect((res.json().issues ?? []).length > 0).toBe(code === 'invalidBody')
     })
 
     it.each([

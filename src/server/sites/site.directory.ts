@@ -182,8 +182,14 @@ export class SiteDirectory {
   #loadedAt = 0
   #reloading: Promise<void> | undefined
 
-  constructor(db: Db) {
+  readonly #refreshMs: number
+  readonly #onReloadError: (error: unknown) => void
+
+  /** `onReloadError` hears of a failed background reload; the directory keeps serving the sites it has. */
+  constructor(db: Db, options: { refreshMs?: number; onReloadError?: (error: unknown) => void } = {}) {
     this.#db = db
+    this.#refreshMs = options.refreshMs ?? REFRESH_MS
+    this.#onReloadError = options.onReloadError ?? (() => undefined)
   }
 
   async reload(): Promise<void> {
@@ -197,9 +203,12 @@ export class SiteDirectory {
 
   /** Starts a background reload when the data is stale; callers keep the current data meanwhile. */
   #refreshIfStale() {
-    if (Date.now() - this.#loadedAt < REFRESH_MS || this.#reloading) return
+    if (Date.now() - this.#loadedAt < this.#refreshMs || this.#reloading) return
     this.#reloading = this.reload()
-      .catch(() => undefined)
+      .catch((error: unknown) => {
+        this.#loadedAt = Date.now() // try again after the refresh interval, not on every request
+        this.#onReloadError(error)
+      })
       .finally(() => (this.#reloading = undefined))
   }
 

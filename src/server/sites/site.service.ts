@@ -1,3 +1,4 @@
+import { isRunningAt } from '../../domain/content.ts'
 import { AppError } from '../../domain/errors.ts'
 import type { LocalizationCheckResult, Site, SiteByDomain, SiteSettings } from '../../domain/site.ts'
 import { isLoopbackHost, languageOf, type SiteDirectory, type SiteRecord } from './site.directory.ts'
@@ -38,8 +39,7 @@ export function originFor(site: SiteRecord, requestHost: string, publicUrl: URL)
 
 /** The active notification of a site at a moment, if any. */
 export function activeNotificationId(site: SiteRecord, now: Date): number | null {
-  const at = now.toISOString()
-  return site.notifications.find((n) => n.startsAt <= at && (n.endsAt === null || at < n.endsAt))?.id ?? null
+  return site.notifications.find((n) => isRunningAt(n, now))?.id ?? null
 }
 
 export function toSiteByDomain(site: SiteRecord, requestHost: string, publicUrl: URL): SiteByDomain {
@@ -48,13 +48,7 @@ export function toSiteByDomain(site: SiteRecord, requestHost: string, publicUrl:
     countryId: site.countryId,
     clientApiEndpoint: `${originFor(site, requestHost, publicUrl)}/api/`,
     type: site.type,
-    languages: site.languages.map(({ languageId, code, culture, localizedName, pathPrefix }) => ({
-      languageId,
-      code,
-      culture,
-      localizedName,
-      pathPrefix,
-    })),
+    languages: site.languages,
     fallbackLanguageId: site.fallbackLanguageId,
   }
 }

@@ -7,7 +7,7 @@ import {
   UspListSchema,
   type NavigationItem,
 } from '../../../domain/content.ts'
-import { LANGUAGE_CODES } from '../../../domain/languages.ts'
+import { LANGUAGE_CODES, SECOND_BRAND_LANGUAGES } from '../../../domain/languages.ts'
 import { LinkSchema } from '../../../domain/site.ts'
 import { buildSeed } from './build.ts'
 import { ContentOverlaySchema, ContentTemplateSchema } from './template.ts'
@@ -26,7 +26,7 @@ describe('seed content files', () => {
 
   it('has a main-brand file for each of the 15 languages and second-brand files for nl, de and da', () => {
     for (const code of LANGUAGE_CODES) expect(files).toContain(`${code}.main.json`)
-    for (const code of ['nl', 'de', 'da']) expect(files).toContain(`${code}.second.json`)
+    for (const code of SECOND_BRAND_LANGUAGES) expect(files).toContain(`${code}.second.json`)
   })
 
   it.each(files)('%s uses only the {brand}, {phone} and {email} placeholders', (file) => {

@@ -1,7 +1,7 @@
 // The one place where errors become HTTP responses (SPEC §8 shapes). 4xx errors say what was wrong, in English and
 // in the request's language; 5xx errors are logged with their stack and answered with a generic message only.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError, ParameterRequiredError, type ApiError, type ErrorCode } from '../../domain/errors.ts'
 import { translate } from '../i18n.ts'
 
@@ -36,7 +36,7 @@ function validationError(error: FastifyError, request: FastifyRequest): AppError
   ]
   if (context !== 'body') {
     const first = validation[0]
-    const name = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || context
+    const name = issues[0]?.path || context
     // A parameter that is absent, or empty, is missing rather than malformed (SPEC §5 "must be defined").
     const raw = first ? valueAt(source, first.instancePath) : undefined
     if (raw === undefined || raw === '') return withIssues(new ParameterRequiredError(name), issues)
@@ -58,7 +58,6 @@ export function toAppError(error: FastifyError, request: FastifyRequest): AppErr
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) return validationError(error, request)
   const known = error.code ? FASTIFY_CODES[error.code] : undefined
   if (known) return new AppError(known.code, error.statusCode ?? 400, known.message)
-  if (isResponseSerializationError(error)) return new AppError('internal', 500, 'An unexpected server error occurred.')
   const status = error.statusCode ?? 500
   if (status === 429) return new AppError('tooManyRequests', 429, 'Too many requests.')
   if (status === 503) return new AppError('serviceUnavailable', 503, 'The service is unavailable.')

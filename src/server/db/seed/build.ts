@@ -14,36 +14,7 @@ import { PAGE_KEYS, type ContentTemplate, type PageKey, type TemplateBlock, type
 
 export type SeedRows = { [T in keyof Database]: Insertable<Database[T]>[] }
 
-/** The tables in the order they can be written (parents before children). */
-export const SEED_TABLE_ORDER: (keyof Database)[] = [
-  'languages',
-  'countries',
-  'countryNames',
-  'zipcodeExclusions',
-  'paymentMethods',
-  'sites',
-  'siteDomains',
-  'siteLanguages',
-  'siteTexts',
-  'sitePaymentMethods',
-  'contentPages',
-  'contentPageTexts',
-  'faqs',
-  'faqTexts',
-  'faqItems',
-  'faqItemTexts',
-  'urls',
-  'navigations',
-  'navigationTexts',
-  'footers',
-  'footerTexts',
-  'uspCollections',
-  'uspCollectionTexts',
-  'notifications',
-  'notificationTexts',
-]
-
-/** Primary-key columns, for upserts. */
+/** Primary-key columns of the seeded tables, for upserts, listed in the order tables can be written (parents first). */
 export const SEED_KEYS: { [T in keyof Database]: (keyof Database[T] & string)[] } = {
   languages: ['id'],
   countries: ['id'],
@@ -71,6 +42,8 @@ export const SEED_KEYS: { [T in keyof Database]: (keyof Database[T] & string)[] 
   notifications: ['id'],
   notificationTexts: ['notificationId', 'languageId'],
 }
+
+export const SEED_TABLE_ORDER = Object.keys(SEED_KEYS) as (keyof Database)[]
 
 export const contentPageId = (siteId: number, key: PageKey) => siteId * 100 + PAGE_KEYS.indexOf(key) + 1
 const faqId = (siteId: number, group: number) => siteId * 100 + 50 + group

@@ -61,6 +61,11 @@ export type GetUrlRequest = z.infer<typeof GetUrlRequestSchema>
 
 export const GetUrlResponseSchema = z.object({ url: z.string() })
 
+/** The same page on every site and language that has it (GET /api/routing/alternates): hreflang and the switcher. */
+export const AlternateSchema = z.object({ siteId: Id, languageId: Id, url: z.string() })
+export const AlternatesSchema = z.array(AlternateSchema)
+export type Alternate = z.infer<typeof AlternateSchema>
+
 /**
  * A canonical string for a route target, so the URL table can find the path of a target (geturl) with one index.
  * Parameters are written in a fixed order; a redirect has no key because nothing links to a redirect.

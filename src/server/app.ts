@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts'
 import { contentRoutes } from './content/content.routes.ts'
 import type { AppContext } from './context.ts'
+import { conversionRoutes } from './conversions/conversion.routes.ts'
 import { countryRoutes } from './countries/country.routes.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { cacheHeaders } from './http/cache.ts'
@@ -93,7 +94,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     encodings: ['br', 'gzip'],
   })
 
-  for (const routes of [healthRoutes, siteRoutes, languageRoutes, countryRoutes, routingRoutes, contentRoutes]) {
+  for (const routes of [healthRoutes, siteRoutes, languageRoutes, countryRoutes, routingRoutes, contentRoutes, conversionRoutes]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }
 

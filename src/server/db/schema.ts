@@ -198,6 +198,12 @@ export interface NotificationTextTable {
   link: string | null
 }
 
+export interface ConversionTable {
+  siteId: number
+  mailplusId: string
+  createdAt: string
+}
+
 export interface Database {
   languages: LanguageTable
   countries: CountryTable
@@ -224,4 +230,5 @@ export interface Database {
   uspCollectionTexts: UspCollectionTextTable
   notifications: NotificationTable
   notificationTexts: NotificationTextTable
+  conversions: ConversionTable
 }

@@ -24,3 +24,27 @@ export function findCanonicalPath(db: Db, siteId: number, languageId: number, ro
     .orderBy('path')
     .executeTakeFirst()
 }
+
+/** The canonical paths of route keys on every site, for the same page elsewhere (alternates). */
+export function findCanonicalPathsEverywhere(db: Db, routeKeys: string[]) {
+  if (routeKeys.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('urls')
+    .select(['siteId', 'languageId', 'path'])
+    .where('routeKey', 'in', routeKeys)
+    .where('isCanonical', '=', true)
+    .orderBy('siteId')
+    .orderBy('languageId')
+    .orderBy('path')
+    .execute()
+}
+
+/** Content pages of every site with the same key as one page ('faq', 'about' …): the same page on other sites. */
+export function findContentPagesLike(db: Db, contentPageId: number) {
+  return db
+    .selectFrom('contentPages as page')
+    .innerJoin('contentPages as same', 'same.key', 'page.key')
+    .select(['same.id', 'same.key'])
+    .where('page.id', '=', contentPageId)
+    .execute()
+}

@@ -113,6 +113,38 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
     })
   })
 
+  describe('GET /api/routing/alternates', () => {
+    const alternates = async (url: string, host: string = HOSTS.nl) => {
+      const response = await current().app.inject({
+        method: 'GET',
+        url: `/api/routing/alternates?url=${encodeURIComponent(url)}`,
+        headers: { host },
+      })
+      expect(response.statusCode).toBe(200)
+      return response.json<{ siteId: number; languageId: number; url: string }[]>()
+    }
+
+    it('lists the same content page on every site and language, on the local domain family', async () => {
+      const list = await alternates('/klantenservice/veelgestelde-vragen/', HOSTS.nl)
+      const belgianFrench = list.find((a) => a.siteId === 2 && a.languageId === LANG['fr-BE'])
+      expect(belgianFrench?.url).toMatch(/^http:\/\/equivera-be\.localhost(:\d+)?\/fr\/.+\/$/)
+      const german = list.find((a) => a.siteId === 3)
+      expect(german?.url).toMatch(/^http:\/\/muehldorfer-de\.localhost(:\d+)?\/.+\/$/)
+      // Every site has a FAQ page, and Belgium has it in both of its languages.
+      expect(new Set(list.map((a) => a.siteId)).size).toBe(18)
+      expect(list.filter((a) => a.siteId === 2)).toHaveLength(2)
+    })
+
+    it('answers 404 for an unknown path', async () => {
+      const response = await current().app.inject({
+        method: 'GET',
+        url: '/api/routing/alternates?url=/bestaat-niet/',
+        headers: { host: HOSTS.nl },
+      })
+      expect(response.statusCode).toBe(404)
+    })
+  })
+
   describe('POST /api/routing/geturl', () => {
     it('builds the path of every canonical URL of every site, the inverse of getbyurl', async () => {
       const rows = await current()

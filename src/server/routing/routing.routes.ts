@@ -1,10 +1,11 @@
 import { z } from 'zod'
-import { GetUrlRequestSchema, GetUrlResponseSchema, RouteInfoSchema } from '../../domain/routing.ts'
+import { AlternatesSchema, GetUrlRequestSchema, GetUrlResponseSchema, RouteInfoSchema } from '../../domain/routing.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
-import { createUrlCache, resolveUrl, urlFor } from './routing.service.ts'
+import { hostnameOf } from '../sites/site.directory.ts'
+import { alternatesOf, createUrlCache, resolveUrl, urlFor } from './routing.service.ts'
 
-export async function routingRoutes(app: ZodApp, { database: { db }, sites }: AppContext) {
+export async function routingRoutes(app: ZodApp, { database: { db }, sites, publicUrl }: AppContext) {
   const cache = createUrlCache()
   app.get(
     '/api/routing/getbyurl',
@@ -16,6 +17,16 @@ export async function routingRoutes(app: ZodApp, { database: { db }, sites }: Ap
       },
     },
     async (request) => resolveUrl(db, cache, scopeOf(request).site, request.query.url),
+  )
+
+  app.get(
+    '/api/routing/alternates',
+    {
+      config: { cache: 'long' },
+      schema: { querystring: z.object({ url: z.string().min(1).max(2048) }), response: { 200: AlternatesSchema } },
+    },
+    async (request) =>
+      alternatesOf(db, cache, sites, scopeOf(request).site, request.query.url, hostnameOf(request.host), publicUrl),
   )
 
   app.post(

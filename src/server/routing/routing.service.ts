@@ -4,6 +4,7 @@ import {
   languagePrefixOf,
   routeKey,
   RouteTargetSchema,
+  type Alternate,
   type GetUrlRequest,
   type RouteInfo,
   type RouteTarget,
@@ -11,8 +12,8 @@ import {
 import { SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
 import type { Db } from '../db/database.ts'
 import { languageOf, type SiteDirectory, type SiteRecord } from '../sites/site.directory.ts'
-import { pageId } from '../sites/site.service.ts'
-import { findCanonicalPath, findUrl } from './routing.repository.ts'
+import { originFor, pageId } from '../sites/site.service.ts'
+import { findCanonicalPath, findCanonicalPathsEverywhere, findContentPagesLike, findUrl } from './routing.repository.ts'
 
 /** The language a path is in on a site: the one whose prefix starts the path, else the site's default. */
 export function languageOfPath(site: SiteRecord, path: string): number {
@@ -95,4 +96,46 @@ export async function urlFor(
   if (key === null) return request.kind === 'redirect' ? request.url : null
   const row = await findCanonicalPath(db, siteId, languageId, key)
   return row?.path ?? null
+}
+
+/**
+ * The same page on every site and language (GET /api/routing/alternates), as absolute URLs for the request's domain
+ * family. Content pages and FAQ pages are "the same" when they have the same key on their site (every site has its
+ * own pages); everything else by its route key. Used for hreflang links and by the country and language switcher.
+ */
+export async function alternatesOf(
+  db: Db,
+  cache: UrlCache,
+  sites: SiteDirectory,
+  site: SiteRecord,
+  url: string,
+  requestHost: string,
+  publicUrl: URL,
+): Promise<Alternate[]> {
+  const route = await resolveUrl(db, cache, site, url)
+  let keys: string[]
+  if (route.kind === 'contentPage' || route.kind === 'faq') {
+    const pages = await findContentPagesLike(db, route.contentPageId)
+    keys = pages.map((page) =>
+      routeKey(
+        page.key === 'faq'
+          ? { kind: 'faq', contentPageId: page.id, faqId: null, faqItemId: null }
+          : { kind: 'contentPage', contentPageId: page.id },
+      )!,
+    )
+  } else {
+    const key = routeKey(route)
+    keys = key === null ? [] : [key]
+  }
+  const rows = await findCanonicalPathsEverywhere(db, keys)
+  const seen = new Set<string>()
+  return rows.flatMap((row) => {
+    const other = sites.byId(row.siteId)
+    const id = `${row.siteId}:${row.languageId}`
+    if (!other || seen.has(id)) return []
+    seen.add(id)
+    return [
+      { siteId: row.siteId, languageId: row.languageId, url: `${originFor(other, requestHost, publicUrl)}${row.path}` },
+    ]
+  })
 }

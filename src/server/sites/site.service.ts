@@ -26,7 +26,12 @@ export function pageId(site: SiteRecord, key: string): number {
  */
 export function domainFor(site: SiteRecord, requestHost: string): string {
   if (site.domains.includes(requestHost)) return requestHost
-  return site.isDefault && isLoopbackHost(requestHost) ? requestHost : site.primaryDomain
+  if (isLoopbackHost(requestHost) || requestHost.endsWith('.localhost')) {
+    // A visitor on a local domain stays local on every site: links between sites must work on a developer machine.
+    if (site.isDefault && isLoopbackHost(requestHost)) return requestHost
+    return site.domains.find((domain) => domain.endsWith('.localhost')) ?? site.primaryDomain
+  }
+  return site.primaryDomain
 }
 
 export function originFor(site: SiteRecord, requestHost: string, publicUrl: URL): string {
@@ -146,11 +151,8 @@ export function localizationCheck(
   if (!current.autoRedirectIfNotInSameCountry && visitorRegionCode !== NETHERLANDS) return null
   const target = sites.forCountry(visitorCountryId, current.type)
   if (!target || target.id === current.id) return null
-  const targetHost = requestHost.endsWith('localhost')
-    ? (target.domains.find((d) => d.endsWith('.localhost')) ?? target.primaryDomain)
-    : target.primaryDomain
   return {
-    redirectUrl: `${originFor(target, targetHost, publicUrl)}/`,
+    redirectUrl: `${originFor(target, requestHost, publicUrl)}/`,
     availableQueryParameters: CARRIED_QUERY_PARAMETERS.filter((name) => url.searchParams.has(name)),
   }
 }

@@ -1,0 +1,89 @@
+import type { CurrencyCode } from './money.ts'
+import { normaliseLanguageCode, type LanguageCode } from './languages.ts'
+
+// Locale and number formats (SPEC §4 start-up step 3, §9). The same code formats prices on the server and in the app.
+
+export type Brand = 'equivera' | 'muehldorfer' | 'paddockpure' | 'corporate'
+
+/** The brand of a site: its type (1 second brand, 2 corporate) and, for the main brand, its platform variant. */
+export function brandOf(site: { type: number; variant: string }): Brand {
+  if (site.type === 1) return 'paddockpure'
+  if (site.type === 2) return 'corporate'
+  return site.variant === 'muehldorfer' ? 'muehldorfer' : 'equivera'
+}
+
+/** Brands with their own texts on top of the language's (SPEC §1: the second brand in nl, de and da). */
+const BRAND_PREFIX: Partial<Record<Brand, string>> = { paddockpure: 'second-brand/' }
+
+export interface Locale {
+  /** The brand prefix plus the language, e.g. 'nl' or 'second-brand/nl': the text bundles to load, in order. */
+  locale: string
+  fallback: string
+  language: LanguageCode
+  fallbackLanguage: LanguageCode
+}
+
+/**
+ * Locale is the brand prefix plus the language culture; the fallback is the brand prefix plus the fallback
+ * language (defaults nl and en). Codes pass through the §9 mappings first (esp → es, se → sv, fr → fr-FR).
+ */
+export function chooseLocale(brand: Brand, languageCode: string, fallbackCode: string): Locale {
+  const language = normaliseLanguageCode(languageCode) ?? 'nl'
+  const fallbackLanguage = normaliseLanguageCode(fallbackCode) ?? 'en'
+  const prefix = BRAND_PREFIX[brand] ?? ''
+  return { locale: `${prefix}${language}`, fallback: `${prefix}${fallbackLanguage}`, language, fallbackLanguage }
+}
+
+/** Digit grouping is on for Swedish and Polish only (SPEC §9). */
+const GROUPED: ReadonlySet<LanguageCode> = new Set(['sv', 'pl'])
+
+/** The Intl locale of a shop language: its own culture, e.g. 'de-AT', or the country culture for a bare code. */
+const INTL_LOCALE: Record<LanguageCode, string> = {
+  cs: 'cs-CZ',
+  da: 'da-DK',
+  de: 'de-DE',
+  'de-AT': 'de-AT',
+  en: 'en-IE',
+  es: 'es-ES',
+  et: 'et-EE',
+  'fr-BE': 'fr-BE',
+  'fr-FR': 'fr-FR',
+  it: 'it-IT',
+  'nl-BE': 'nl-BE',
+  nl: 'nl-NL',
+  pl: 'pl-PL',
+  pt: 'pt-PT',
+  sv: 'sv-SE',
+}
+export const intlLocaleOf = (language: LanguageCode) => INTL_LOCALE[language]
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let format = numberFormats.get(key)
+  if (!format) numberFormats.set(key, (format = make()))
+  return format
+}
+
+/** A number with always two decimals (SPEC §9). */
+export function formatNumber(value: number, language: LanguageCode): string {
+  return cachedFormat(`n:${language}`, () =>
+    Intl.NumberFormat(INTL_LOCALE[language], {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: GROUPED.has(language),
+    }),
+  ).format(value)
+}
+
+/** An amount in integer cents as money in the language's format, with two decimals and the currency sign. */
+export function formatMoney(cents: number, currency: CurrencyCode, language: LanguageCode): string {
+  return cachedFormat(`m:${language}:${currency}`, () =>
+    Intl.NumberFormat(INTL_LOCALE[language], {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: GROUPED.has(language),
+    }),
+  ).format(cents / 100)
+}

@@ -1,11 +1,50 @@
+import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
-// Vite builds the browser app (src/app, sw) in later issues; Vitest runs the unit and route tests.
-// Two projects: `node` for the server and the pure domain, `jsdom` for browser code.
-export default defineConfig({
+// Two builds and the tests:
+// - `vite build`: the browser app (src/app/entry.client.tsx) into dist/client, with the service worker (sw/sw.ts,
+//   injectManifest) and a manifest of its files for the server.
+// - `vite build --ssr src/app/entry.server.tsx`: the server renderer into dist/server, loaded by src/server.
+// - Vitest: `node` for the server and the pure domain, `jsdom` for browser code.
+export default defineConfig(({ isSsrBuild }) => ({
+  oxc: { jsx: { runtime: 'automatic' } },
+  publicDir: 'public',
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, target: 'node24' }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2022',
+        assetsInlineLimit: 0,
+        rolldownOptions: {
+          input: 'src/app/entry.client.tsx',
+          output: {
+            // Each language's texts are a chunk of their own, named so the service worker can leave them out of
+            // the precache (a visitor only ever needs one or two languages).
+            chunkFileNames: (chunk) =>
+              chunk.facadeModuleId?.includes('/locales/') ? 'assets/locale-[name]-[hash].js' : 'assets/[name]-[hash].js',
+          },
+        },
+      },
+  plugins: isSsrBuild
+    ? []
+    : [
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'sw',
+          filename: 'sw.ts',
+          injectRegister: false, // src/app/pwa/update.ts registers it with workbox-window
+          manifest: false, // each site serves its own manifest (src/server/render/manifest.ts)
+          injectManifest: {
+            globDirectory: 'dist/client',
+            globPatterns: ['assets/*.{js,css}', 'icons/*.{svg,png}'],
+            globIgnores: ['assets/locale-*', 'icons/source/**'],
+            rollupFormat: 'es',
+          },
+        }),
+      ],
   test: {
-    // The jsdom project has no tests until the app lands; an empty project must not fail the run.
-    passWithNoTests: true,
     projects: [
       {
         extends: true,
@@ -29,4 +68,4 @@ export default defineConfig({
       },
     ],
   },
-})
+}))

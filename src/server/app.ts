@@ -20,6 +20,8 @@ import { languageRoutes } from './languages/language.routes.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
+import { renderRoutes, type Renderer } from './render/render.routes.ts'
+import { API_VERSION, API_VERSION_HEADER } from '../domain/version.ts'
 
 /** Request bodies of this API are small JSON documents. */
 const BODY_LIMIT = 64 * 1024
@@ -28,9 +30,11 @@ export interface BuildOptions {
   config: Config
   database: DatabaseHandle
   logger?: FastifyServerOptions['logger']
+  /** Renders pages and serves the built app; without it the server is the API alone. */
+  renderer?: Renderer
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, logger, renderer }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (request) => {
@@ -79,7 +83,10 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     cacheHeaders(request, reply)
     if (closing) reply.header('connection', 'close')
     const answer = applyEtag(request, reply, payload)
-    if (isApiRequest(request)) responses.keep(request, reply, payload)
+    if (isApiRequest(request)) {
+      reply.header(API_VERSION_HEADER, String(API_VERSION))
+      responses.keep(request, reply, payload)
+    }
     done(null, answer)
   })
   app.addHook('onClose', async () => {
@@ -97,6 +104,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   for (const routes of [healthRoutes, siteRoutes, languageRoutes, countryRoutes, routingRoutes, contentRoutes, conversionRoutes]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }
+
+  if (renderer) await app.register(async (scoped) => renderRoutes(scoped.withTypeProvider<ZodTypeProvider>(), context, renderer))
 
   return Object.assign(app, { context })
 }

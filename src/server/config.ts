@@ -17,6 +17,13 @@ export const ConfigSchema = z
     SESSION_SECRET: z.string().min(32).default(DEV_SECRET),
     /** Seed the database on start when it holds no site yet. */
     SEED_ON_EMPTY: z.stringbool().default(true),
+    /** The request header in which the proxy or CDN in front names the visitor's country (ISO 3166 alpha-2). */
+    GEO_COUNTRY_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .default('cf-ipcountry'),
+    /** The built app (npm run build); pages are rendered only when it is there. */
+    DIST_DIR: z.string().min(1).default('dist'),
     /** How long requests in flight may take to finish on SIGTERM before the server exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number<string>().int().positive().default(10_000),
   })

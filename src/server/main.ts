@@ -4,13 +4,16 @@ import { loadConfig } from './config.ts'
 import { migrateToLatest, openDatabase } from './db/database.ts'
 import { seed } from './db/seed/seed.ts'
 import { hasNoSites } from './db/seed/seed.repository.ts'
+import { loadRenderer } from './render/load-renderer.ts'
 
 const config = loadConfig()
 const database = openDatabase(config.DATABASE_URL)
 const applied = await migrateToLatest(database.db)
 if (config.SEED_ON_EMPTY && (await hasNoSites(database.db))) await seed(database.db)
 
-const app = await buildApp({ config, database })
+const renderer = await loadRenderer(config.DIST_DIR)
+const app = await buildApp({ config, database, renderer })
+if (!renderer) app.log.warn(`no build in ${config.DIST_DIR}/: serving the API only (run npm run build)`)
 if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied')
 
 let closing = false

@@ -1,0 +1,90 @@
+// How the app reaches the API. In the browser: fetch, same origin, with credentials, JSON and a 20 s timeout
+// (SPEC §7 common behaviour). On the server the same calls go through Fastify's inject (see src/server/render),
+// so server rendering uses exactly the API the browser uses, with its validation and response cache.
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  path: string
+  query?: Record<string, string | number | undefined>
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+export interface ApiResponse {
+  status: number
+  body: unknown
+  headers: Headers
+}
+
+export type Transport = (request: ApiRequest) => Promise<ApiResponse>
+
+export const API_TIMEOUT_MS = 20_000
+
+/** SPEC §8: any status other than 200 or 204 is an error carrying status, body and headers. */
+export class ApiRequestError extends Error {
+  readonly status: number
+  readonly body: unknown
+  readonly headers: Headers
+
+  constructor(status: number, body: unknown, headers: Headers = new Headers()) {
+    super('An unexpected server error occurred.')
+    this.name = 'ApiRequestError'
+    this.status = status
+    this.body = body
+    this.headers = headers
+  }
+}
+
+export function urlOf({ path, query }: ApiRequest): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value))
+  const text = search.toString()
+  return text ? `${path}?${text}` : path
+}
+
+/** Listeners told about every failed or answered request, so the app can tell offline from online (pwa/connectivity). */
+type NetworkListener = (ok: boolean) => void
+const networkListeners = new Set<NetworkListener>()
+export function onNetworkResult(listener: NetworkListener): () => void {
+  networkListeners.add(listener)
+  return () => networkListeners.delete(listener)
+}
+
+/** The browser transport. A timeout or a network failure becomes status 503 (SPEC §8), an abort stays an abort. */
+export function fetchTransport(base = '', onResponse?: (headers: Headers) => void): Transport {
+  return async (request) => {
+    const signals = [AbortSignal.timeout(API_TIMEOUT_MS), ...(request.signal ? [request.signal] : [])]
+    let response: Response
+    try {
+      response = await fetch(base + urlOf(request), {
+        method: request.method ?? 'GET',
+        credentials: 'include',
+        headers: {
+          accept: 'application/json',
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...request.headers,
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.any(signals),
+      })
+    } catch (error) {
+      if (request.signal?.aborted) throw error
+      for (const listener of networkListeners) listener(false)
+      throw new ApiRequestError(503, null)
+    }
+    // A response that the service worker made up from nothing (offline fallback) says so in a header.
+    for (const listener of networkListeners) listener(!response.headers.has('x-offline'))
+    onResponse?.(response.headers)
+    const text = response.status === 204 ? '' : await response.text()
+    let body: unknown = null
+    if (text) {
+      try {
+        body = JSON.parse(text)
+      } catch {
+        body = text
+      }
+    }
+    return { status: response.status, body, headers: response.headers }
+  }
+}

@@ -1,0 +1,59 @@
+import type { ContentBlock, Faq } from '../../domain/content.ts'
+import type { Site } from '../../domain/site.ts'
+import { CustomerService } from '../frame/footer.tsx'
+import { AppLink } from '../ui/app-link.tsx'
+import { FaqList } from './faq-list.tsx'
+
+/** The ordered blocks of a content page. Text is plain: nothing from content is injected as markup. */
+export function ContentBlocks({ blocks, faqs, site }: { blocks: ContentBlock[]; faqs: Faq[]; site: Site }) {
+  return (
+    <>
+      {blocks.map((block, index) => {
+        const key = `${block.type}-${index}`
+        switch (block.type) {
+          case 'hero':
+            return (
+              <section key={key} className="block-hero">
+                <h2>{block.title}</h2>
+                {block.text && <p>{block.text}</p>}
+                {block.link && <AppLink link={block.link} className="button" />}
+              </section>
+            )
+          case 'text':
+            return (
+              <section key={key} className="block-text">
+                {block.title && <h2>{block.title}</h2>}
+                {block.paragraphs.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
+              </section>
+            )
+          case 'linkList':
+            return (
+              <section key={key} className="block-links">
+                <h2>{block.title}</h2>
+                <ul>
+                  {block.links.map((link) => (
+                    <li key={link.route + link.title}>
+                      <AppLink link={link} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )
+          case 'callToAction':
+            return (
+              <section key={key} className="block-cta">
+                <p>{block.text}</p>
+                <AppLink link={block.link} className="button" />
+              </section>
+            )
+          case 'customerService':
+            return <CustomerService key={key} site={site} />
+          case 'faq':
+            return <FaqList key={key} faqs={faqs.filter((faq) => block.faqIds.includes(faq.faqId))} openItemId={null} />
+        }
+      })}
+    </>
+  )
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next'
+import { useLoaderData } from 'react-router'
+import { ContentBlocks } from '../content/blocks.tsx'
+import { FaqList } from '../content/faq-list.tsx'
+import { PageHead } from '../content/page-head.tsx'
+import { PageHeading } from '../navigation/page-heading.tsx'
+import { useRootData } from '../root/use-root-data.ts'
+import { AppLink } from '../ui/app-link.tsx'
+import { ErrorPage } from './error-page.tsx'
+import type { DynamicData } from './dynamic.data.ts'
+
+export { dynamicLoader as loader } from './dynamic.data.ts'
+
+export function Component() {
+  const data = useLoaderData<DynamicData>()
+  switch (data.kind) {
+    case 'contentPage':
+      return <ContentPageView data={data} />
+    case 'faq':
+      return <FaqPageView data={data} />
+    case 'notFound':
+      return <NotFoundView data={data} />
+  }
+}
+
+function ContentPageView({ data }: { data: Extract<DynamicData, { kind: 'contentPage' }> }) {
+  const { site } = useRootData()
+  const { page } = data
+  return (
+    <article className="content-page">
+      <PageHead title={page.seoTitle} description={page.seoDescription} path={page.path} alternates={data.alternates} />
+      <PageHeading>{page.title}</PageHeading>
+      <ContentBlocks blocks={page.blocks} faqs={page.faqs} site={site} />
+    </article>
+  )
+}
+
+function FaqPageView({ data }: { data: Extract<DynamicData, { kind: 'faq' }> }) {
+  const { site } = useRootData()
+  const { page, faqId, faqItemId } = data
+  const faqs = faqId === null ? page.faqs : page.faqs.filter((faq) => faq.faqId === faqId)
+  const item = faqs.flatMap((faq) => faq.items).find((i) => i.faqItemId === faqItemId)
+  const title = item?.question ?? faqs.find((faq) => faq.faqId === faqId)?.title ?? page.title
+  return (
+    <article className="content-page faq-page">
+      <PageHead
+        title={item ? `${item.question} | ${page.title}` : page.seoTitle}
+        description={item?.answer[0] ?? page.seoDescription}
+        path={item?.path ?? faqs.find((faq) => faq.faqId === faqId)?.path ?? page.path}
+        alternates={data.alternates}
+      />
+      <PageHeading>{title}</PageHeading>
+      {faqId === null && <ContentBlocks blocks={page.blocks.filter((b) => b.type !== 'faq')} faqs={[]} site={site} />}
+      <FaqList faqs={faqs} openItemId={faqItemId} />
+    </article>
+  )
+}
+
+function NotFoundView({ data }: { data: Extract<DynamicData, { kind: 'notFound' }> }) {
+  const { t } = useTranslation()
+  const { site, language } = useRootData()
+  const home = language.pathPrefix ? `/${language.pathPrefix}/` : '/'
+  return (
+    <article className="content-page not-found-page">
+      <PageHead title={data.page?.seoTitle ?? t('notFound.title')} noIndex />
+      <PageHeading>{data.page?.title ?? t('notFound.title')}</PageHeading>
+      {data.page ? (
+        <ContentBlocks blocks={data.page.blocks} faqs={data.page.faqs} site={site} />
+      ) : (
+        <>
+          <p>{t('notFound.text')}</p>
+          <p>
+            <AppLink link={{ title: t('notFound.home'), route: home, target: '_self' }} className="button" />
+          </p>
+        </>
+      )}
+    </article>
+  )
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />
+}

@@ -1,0 +1,78 @@
+// The browser's start-up (SPEC §4 start-up order): the server-provided state is there (step 1); the request scope
+// and locale come from it (steps 2–3); texts, API and router are set up (step 4); ids are kept (step 5); the app
+// hydrates once the router is ready (step 6); tracking, conversion and page context start after mount (step 7,
+// see root.tsx).
+import { StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { I18nextProvider } from 'react-i18next'
+import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { chooseLocale, type Locale } from '../domain/locale.ts'
+import { API_VERSION_HEADER } from '../domain/version.ts'
+import { createShopApi } from './api/shop-api.ts'
+import { fetchTransport } from './api/transport.ts'
+import { loadBundle } from './i18n/bundles.client.ts'
+import { createI18n, textsOf } from './i18n/i18n.ts'
+import { restoreDrafts } from './pwa/drafts.ts'
+import { checkApiVersion, registerServiceWorker } from './pwa/update.ts'
+import type { RootData } from './root/root.data.ts'
+import { servicesContext, type AppServices } from './router-context.ts'
+import { routes } from './routes.tsx'
+import { ServicesProvider } from './services.tsx'
+import { persistScope } from './scope-storage.ts'
+import './styles/app.css'
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: { loaderData?: Record<string, unknown> }
+  }
+}
+
+async function start() {
+  const rootData = window.__staticRouterHydrationData?.loaderData?.root as RootData | undefined
+  const locale: Locale = rootData?.locale ?? chooseLocale('equivera', 'en', 'en')
+  const i18n = createI18n(await loadBundle(locale))
+
+  const api = createShopApi(fetchTransport('', (headers) => checkApiVersion(headers.get(API_VERSION_HEADER))))
+  const services: AppServices = {
+    api,
+    visitorCountry: rootData?.visitorCountry ?? null,
+    async prepareLocale(next) {
+      if (i18n.hasResourceBundle(next.language, 'translation')) return
+      i18n.addResourceBundle(next.language, 'translation', textsOf(await loadBundle(next)), true, true)
+    },
+  }
+  if (rootData) persistScope(rootData.site.siteId, rootData.language.languageId)
+
+  // Lazy routes of the first page are loaded before hydration, so the first render matches the server's HTML.
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? []
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const module = await (route.lazy as () => Promise<object>)()
+      Object.assign(route, { ...module, lazy: undefined })
+    }),
+  )
+
+  const router = createBrowserRouter(routes, {
+    getContext: () => {
+      const context = new RouterContextProvider()
+      context.set(servicesContext, services)
+      return context
+    },
+  })
+
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ServicesProvider services={services}>
+          <RouterProvider router={router} />
+        </ServicesProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  )
+  registerServiceWorker()
+  requestAnimationFrame(() => restoreDrafts())
+}
+
+void start()

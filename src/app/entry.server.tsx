@@ -1,0 +1,122 @@
+// Server rendering: run the loaders for the request (createStaticHandler), then stream the document with
+// react-dom/server. Redirects and statuses come from the loaders (404 for not found, 301/302 for redirects,
+// 500 for errors). The hydration data goes into the page for the browser to start from.
+import { PassThrough, type Readable } from 'node:stream'
+import { StrictMode } from 'react'
+import { preinit, preloadModule } from 'react-dom'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  RouterContextProvider,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router'
+import { chooseLocale } from '../domain/locale.ts'
+import { createShopApi } from './api/shop-api.ts'
+import type { Transport } from './api/transport.ts'
+import { bundleOf } from './i18n/bundles.server.ts'
+import { createI18n } from './i18n/i18n.ts'
+import type { RootData } from './root/root.data.ts'
+import { servicesContext, type AppServices } from './router-context.ts'
+import { routes } from './routes.tsx'
+import { ServicesProvider } from './services.tsx'
+
+export interface PageAssets {
+  /** The entry module, loaded by the bootstrap script. */
+  entry: string
+  /** Stylesheets of the entry. */
+  css: string[]
+  /** Modules the first page needs: the entry's imports, the page's route chunk and its language's texts. */
+  modulesFor(routeIds: string[], language: string): string[]
+}
+
+export interface RenderOptions {
+  transport: Transport
+  visitorCountry: string | null
+  assets: PageAssets
+}
+
+export type RenderResult =
+  | { type: 'response'; response: Response }
+  | { type: 'stream'; status: number; headers: Headers; body: Readable }
+
+const handler = createStaticHandler(routes)
+
+/** Hydration data as React Router's own StaticRouterProvider writes it, errors made serialisable. */
+export function hydrationScript(context: StaticHandlerContext): string {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([id, error]) => [
+          id,
+          isRouteErrorResponse(error)
+            ? { ...error, __type: 'RouteErrorResponse' }
+            : error instanceof Error
+              ? { message: error.message, __type: 'Error' }
+              : error,
+        ]),
+      )
+    : null
+  const json = JSON.stringify(JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors }))
+  return `window.__staticRouterHydrationData = JSON.parse(${json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)});`
+}
+
+export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
+  const services: AppServices = {
+    api: createShopApi(options.transport),
+    visitorCountry: options.visitorCountry,
+    prepareLocale: async () => undefined,
+  }
+  const requestContext = new RouterContextProvider()
+  requestContext.set(servicesContext, services)
+  const context = await handler.query(request, { requestContext })
+  if (context instanceof Response) return { type: 'response', response: context }
+
+  const rootData = context.loaderData.root as RootData | undefined
+  const locale = rootData?.locale ?? chooseLocale('equivera', 'en', 'en')
+  const i18n = createI18n(bundleOf(locale), bundleOf(locale, 'fallback'))
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const { assets } = options
+  const routeIds = context.matches.map((match) => match.route.id)
+
+  function Assets() {
+    for (const href of assets.css) preinit(href, { as: 'style', precedence: 'default' })
+    for (const href of assets.modulesFor(routeIds, locale.language)) preloadModule(href)
+    return null
+  }
+
+  return new Promise((resolve, reject) => {
+    let status = context.statusCode
+    const { pipe } = renderToPipeableStream(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <Assets />
+          <ServicesProvider services={services}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ServicesProvider>
+        </I18nextProvider>
+      </StrictMode>,
+      {
+        bootstrapScriptContent: hydrationScript(context),
+        bootstrapModules: [assets.entry],
+        onShellReady() {
+          const body = new PassThrough()
+          pipe(body)
+          resolve({
+            type: 'stream',
+            status,
+            headers: new Headers({ 'content-type': 'text/html; charset=utf-8' }),
+            body,
+          })
+        },
+        onShellError: reject,
+        onError(error) {
+          status = 500
+          console.error(error)
+        },
+      },
+    )
+  })
+}

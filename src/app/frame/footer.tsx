@@ -1,0 +1,122 @@
+import { useTranslation } from 'react-i18next'
+import type { Footer as FooterData, Navigation } from '../../domain/content.ts'
+import type { Site } from '../../domain/site.ts'
+import { LocalizationSwitcher } from '../localization/switcher.tsx'
+import type { SwitcherOption } from '../root/root.data.ts'
+import { AppLink } from '../ui/app-link.tsx'
+
+const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'tiktok', 'twitter'] as const
+const SOCIAL_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  twitter: 'X',
+}
+
+/** The customer-service block: title, text, link, phone, e-mail and opening hours (SPEC §2 Frame). */
+export function CustomerService({ site }: { site: Site }) {
+  const { t } = useTranslation()
+  return (
+    <section className="customer-service" aria-labelledby="customer-service-title">
+      <h2 id="customer-service-title">{site.customerServiceTitle || t('footer.customerService')}</h2>
+      {site.customerServiceTextBottom && <p>{site.customerServiceTextBottom}</p>}
+      <dl>
+        <dt>{t('footer.phone')}</dt>
+        <dd>
+          <AppLink link={site.customerServicePhoneLink} />
+        </dd>
+        <dt>{t('footer.email')}</dt>
+        <dd>
+          <a href={`mailto:${site.customerServiceEmailAddress}`}>{site.customerServiceEmailAddress}</a>
+        </dd>
+      </dl>
+      {site.openingHours.length > 0 && (
+        <>
+          <h3>{t('footer.openingHours')}</h3>
+          <dl className="opening-hours">
+            {site.openingHours.map((entry) => (
+              <div key={entry.days}>
+                <dt>{entry.days}</dt>
+                <dd>{entry.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+      <p>
+        <AppLink link={site.customerServiceLink} />
+      </p>
+    </section>
+  )
+}
+
+export function Footer({
+  site,
+  footer,
+  navigation,
+  switcher,
+}: {
+  site: Site
+  footer: FooterData
+  navigation: Navigation
+  switcher: SwitcherOption[]
+}) {
+  const { t } = useTranslation()
+  const social = SOCIAL_NETWORKS.flatMap((network) => {
+    const url = site.socialMedia[network]
+    return url ? [{ network, url }] : []
+  })
+  return (
+    <footer className="site-footer" aria-label={t('a11y.footer')}>
+      <div className="site-footer__columns">
+        {footer.columns.map((column) => (
+          <section key={column.title}>
+            <h2>{column.title}</h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.route + link.title}>
+                  <AppLink link={link} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <CustomerService site={site} />
+      </div>
+      {social.length > 0 && (
+        <section className="social-links">
+          <h2>{t('footer.followUs')}</h2>
+          <ul>
+            {social.map(({ network, url }) => (
+              <li key={network}>
+                <a href={url} rel="noopener noreferrer" target="_blank">
+                  {SOCIAL_LABELS[network]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <nav className="secondary-navigation" aria-label={t('a11y.secondaryNavigation')}>
+        <ul>
+          {navigation.items.map((item) => (
+            <li key={item.route + item.title}>
+              <AppLink link={item} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <LocalizationSwitcher options={switcher} />
+      {footer.text && <p className="site-footer__text">{footer.text}</p>}
+      <ul className="site-footer__bottom">
+        {footer.bottomLinks.map((link) => (
+          <li key={link.route + link.title}>
+            <AppLink link={link} />
+          </li>
+        ))}
+      </ul>
+    </footer>
+  )
+}

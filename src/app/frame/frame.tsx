@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useMatches } from 'react-router'
+import { CookieBanner } from '../consent/cookie-banner.tsx'
+import { DutchAddressNotice } from '../localization/dutch-address-notice.tsx'
+import { LocalizationPrompt } from '../localization/localization-prompt.tsx'
+import { LoadingBar } from '../navigation/loading-bar.tsx'
+import { InstallEntry } from '../pwa/install.tsx'
+import { ConnectivityNotice } from '../pwa/offline-notice.tsx'
+import { UpdatePrompt } from '../pwa/update-prompt.tsx'
+import type { RootData } from '../root/root.data.ts'
+import { Footer } from './footer.tsx'
+import { BrandLogo, Header } from './header.tsx'
+import { NotificationBar } from './notification-bar.tsx'
+
+export interface LayoutHandle {
+  /** Routes pick a layout in their handle; the default layout unless they say otherwise (SPEC §2). */
+  layout?: 'default' | 'checkout'
+}
+
+export function useLayout(): 'default' | 'checkout' {
+  const matches = useMatches()
+  return matches.map((m) => (m.handle as LayoutHandle | undefined)?.layout).findLast(Boolean) ?? 'default'
+}
+
+function SkipLink() {
+  const { t } = useTranslation()
+  return (
+    <a className="skip-link" href="#main">
+      {t('a11y.skipToContent')}
+    </a>
+  )
+}
+
+/** Both layouts share the live regions: loading bar, connectivity, update prompt, cookie banner. */
+function Chrome({ data, children }: { data: RootData; children: ReactNode }) {
+  return (
+    <>
+      <LoadingBar />
+      {children}
+      <div className="dialogs">
+        <ConnectivityNotice />
+        <UpdatePrompt />
+        <LocalizationPrompt serverCountry={data.visitorCountry} />
+        <CookieBanner brandName={data.site.brandName} />
+      </div>
+    </>
+  )
+}
+
+export function Frame({ data, children }: { data: RootData; children: ReactNode }) {
+  const layout = useLayout()
+  const homePath = data.language.pathPrefix ? `/${data.language.pathPrefix}/` : '/'
+  if (layout === 'checkout') return <CheckoutFrame data={data}>{children}</CheckoutFrame>
+  return (
+    <Chrome data={data}>
+      <SkipLink />
+      <NotificationBar notification={data.notification} />
+      <Header
+        brand={data.brand}
+        brandName={data.site.brandName}
+        homePath={homePath}
+        navigation={data.primaryNavigation}
+        usps={data.headerUsps}
+      />
+      <main id="main" className="site-main">
+        {children}
+      </main>
+      <div className="site-extras">
+        <InstallEntry brandName={data.site.brandName} />
+        <DutchAddressNotice data={data} />
+      </div>
+      <Footer
+        site={data.site}
+        footer={data.footer}
+        navigation={data.secondaryNavigation}
+        switcher={data.switcher}
+      />
+    </Chrome>
+  )
+}
+
+/** The dedicated checkout layout (SPEC §2): logo and customer-service phone only, no menus to wander off into. */
+export function CheckoutFrame({ data, children }: { data: RootData; children: ReactNode }) {
+  const { t } = useTranslation()
+  const homePath = data.language.pathPrefix ? `/${data.language.pathPrefix}/` : '/'
+  return (
+    <Chrome data={data}>
+      <SkipLink />
+      <header className="site-header site-header--checkout">
+        <div className="site-header__bar">
+          <BrandLogo brand={data.brand} brandName={data.site.brandName} homePath={homePath} />
+          <p className="checkout-help">
+            {t('footer.customerService')}: <a href={data.site.customerServicePhoneLink.route}>{data.site.customerServicePhoneLink.title}</a>
+          </p>
+        </div>
+      </header>
+      <main id="main" className="site-main site-main--checkout">
+        {children}
+      </main>
+    </Chrome>
+  )
+}

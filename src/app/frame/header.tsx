@@ -1,0 +1,81 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Navigation, NavigationItem, UspCollection } from '../../domain/content.ts'
+import type { Brand } from '../../domain/locale.ts'
+import { AppLink } from '../ui/app-link.tsx'
+import { HeaderEntryPoints } from './entry-points.tsx'
+
+export function BrandLogo({ brand, brandName, homePath }: { brand: Brand; brandName: string; homePath: string }) {
+  const { t } = useTranslation()
+  return (
+    <Link to={homePath} className="brand-logo" aria-label={t('brand.homeLink', { brand: brandName })}>
+      <img src={`/icons/${brand}.svg`} alt="" width="40" height="40" />
+      <span className="brand-logo__name">{brandName}</span>
+    </Link>
+  )
+}
+
+function NavigationList({ items, level = 0 }: { items: NavigationItem[]; level?: number }) {
+  return (
+    <ul className={`nav-list nav-list--level-${level}`}>
+      {items.map((item) => (
+        <li key={`${item.route}-${item.title}`}>
+          <AppLink link={item} />
+          {item.children.length > 0 && <NavigationList items={item.children} level={level + 1} />}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function UspBar({ usps }: { usps: UspCollection }) {
+  if (usps.usps.length === 0) return null
+  return (
+    <ul className="usp-bar">
+      {usps.usps.map((usp) => (
+        <li key={usp.text}>{usp.link ? <AppLink link={usp.link}>{usp.text}</AppLink> : usp.text}</li>
+      ))}
+    </ul>
+  )
+}
+
+export function Header(props: {
+  brand: Brand
+  brandName: string
+  homePath: string
+  navigation: Navigation
+  usps: UspCollection
+}) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  return (
+    <header className="site-header">
+      <UspBar usps={props.usps} />
+      <div className="site-header__bar">
+        <BrandLogo brand={props.brand} brandName={props.brandName} homePath={props.homePath} />
+        <HeaderEntryPoints />
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="primary-navigation"
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? t('header.closeMenu') : t('header.menu')}
+        </button>
+      </div>
+      <nav
+        id="primary-navigation"
+        className="primary-navigation"
+        data-open={open}
+        aria-label={t('a11y.mainNavigation')}
+        onClick={(event) => {
+          if ((event.target as HTMLElement).closest('a')) setOpen(false)
+        }}
+      >
+        <NavigationList items={props.navigation.items} />
+      </nav>
+    </header>
+  )
+}

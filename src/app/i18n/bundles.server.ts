@@ -1,0 +1,17 @@
+// On the server every language is in memory; each request picks its own.
+import type { Locale } from '../../domain/locale.ts'
+import type { LocaleBundle, MessageOverrides, Messages } from './i18n.ts'
+
+const languages = import.meta.glob<Messages>('../../../locales/*.json', { import: 'default', eager: true })
+const brandTexts = import.meta.glob<MessageOverrides>('../../../locales/second-brand/*.json', {
+  import: 'default',
+  eager: true,
+})
+
+export function bundleOf(locale: Locale, which: 'active' | 'fallback' = 'active'): LocaleBundle {
+  const language = which === 'active' ? locale.language : locale.fallbackLanguage
+  const messages = languages[`../../../locales/${language}.json`]
+  if (!messages) throw new Error(`No texts for ${language}`)
+  const brand = (which === 'active' ? locale.locale : locale.fallback).replace(/[^/]*$/, language)
+  return { language, messages, overrides: brandTexts[`../../../locales/${brand}.json`] }
+}

@@ -1,0 +1,62 @@
+import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import type { Alternate } from '../../domain/routing.ts'
+import { useServices } from '../services.tsx'
+import type { SwitcherOption } from '../root/root.data.ts'
+import { rememberLocalizationChoice } from './localization-cookie.ts'
+
+/**
+ * The country and language switcher: "country name - language name" for every site and language (SPEC §4). Each
+ * entry goes to the same page on the other site when it has one (the alternates of the current path), else to that
+ * site's home page. Switching is a full page load: another site is another origin with its own texts.
+ */
+export function LocalizationSwitcher({ options }: { options: SwitcherOption[] }) {
+  const { t } = useTranslation()
+  const id = useId()
+  const { api } = useServices()
+  const { pathname } = useLocation()
+  const [alternates, setAlternates] = useState<Alternate[]>([])
+
+  useEffect(() => {
+    const controller = new AbortController()
+    api.alternates(pathname, controller.signal).then(setAlternates, () => setAlternates([]))
+    return () => controller.abort()
+  }, [api, pathname])
+
+  const hrefOf = (option: SwitcherOption) =>
+    alternates.find((a) => a.siteId === option.siteId && a.languageId === option.languageId)?.url ?? option.href
+
+  return (
+    <section className="localization-switcher" aria-labelledby={id}>
+      <h2 id={id}>{t('localization.switcher')}</h2>
+      <details>
+        <summary>
+          {t('localization.choose')}
+          {options
+            .filter((option) => option.current)
+            .map((option) => (
+              <span key="current" className="localization-switcher__current">
+                {' '}
+                ({t('localization.option', option.label)})
+              </span>
+            ))}
+        </summary>
+        <ul>
+          {options.map((option) => (
+            <li key={`${option.siteId}-${option.languageId}`}>
+              <a
+                href={hrefOf(option)}
+                hrefLang={undefined}
+                aria-current={option.current ? 'true' : undefined}
+                onClick={() => rememberLocalizationChoice()}
+              >
+                {t('localization.option', option.label)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  )
+}

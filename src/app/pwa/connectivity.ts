@@ -1,0 +1,51 @@
+// Whether the app can reach the shop. Driven by real connectivity: the browser's online/offline events and the
+// outcome of every API request (a failed fetch while the browser claims to be online still means offline, which
+// is what a stable with one bar of signal looks like).
+import { atom, useSetAtom } from 'jotai'
+import { useEffect } from 'react'
+import { onNetworkResult } from '../api/transport.ts'
+
+export type Connectivity = 'online' | 'offline' | 'back-online'
+export const connectivityAtom = atom<Connectivity>('online')
+
+/** How long the back-online notice stays. */
+export const BACK_ONLINE_MS = 5000
+
+export function nextConnectivity(current: Connectivity, reachable: boolean): Connectivity {
+  if (!reachable) return 'offline'
+  return current === 'offline' ? 'back-online' : current
+}
+
+export function useConnectivity() {
+  const set = useSetAtom(connectivityAtom)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const update = (reachable: boolean) =>
+      set((current) => {
+        const next = nextConnectivity(current, reachable)
+        if (next === 'back-online' && current !== 'back-online') {
+          clearTimeout(timer)
+          timer = setTimeout(() => set((now) => (now === 'back-online' ? 'online' : now)), BACK_ONLINE_MS)
+        }
+        return next
+      })
+    if (!navigator.onLine) update(false)
+    const online = () => update(true)
+    const offline = () => update(false)
+    window.addEventListener('online', online)
+    window.addEventListener('offline', offline)
+    const unsubscribe = onNetworkResult(update)
+    // A page may have come from the service worker's cache while the browser claims to be online: ask the server
+    // (the health check is never cached), so the notice tells the truth from the start.
+    fetch('/health', { cache: 'no-store' }).then(
+      (response) => update(response.ok),
+      () => update(false),
+    )
+    return () => {
+      window.removeEventListener('online', online)
+      window.removeEventListener('offline', offline)
+      unsubscribe()
+      clearTimeout(timer)
+    }
+  }, [set])
+}

@@ -1,0 +1,58 @@
+// Service-worker registration and updates (workbox-window). A new version waits until the visitor says "update"
+// or, when the running app is too old for the API (version handshake), until a safe moment: no field changed.
+// Either way what was typed is saved first and put back after the reload (drafts.ts).
+import { atom, getDefaultStore } from 'jotai'
+import { Workbox } from 'workbox-window'
+import { API_VERSION } from '../../domain/version.ts'
+import { assertClient } from '../client-only.ts'
+import { hasDirtyFields, saveDrafts } from './drafts.ts'
+
+export const updateAvailableAtom = atom(false)
+
+let workbox: Workbox | undefined
+let outdated = false
+
+export function registerServiceWorker(): void {
+  assertClient()
+  if (!('serviceWorker' in navigator) || workbox) return
+  workbox = new Workbox('/sw.js', { scope: '/', type: 'module' })
+  workbox.addEventListener('waiting', () => {
+    getDefaultStore().set(updateAvailableAtom, true)
+    if (outdated) applyUpdateWhenSafe()
+  })
+  void workbox.register().catch((error: unknown) => console.warn('service worker not registered', error))
+  // Keep this language's offline page ready for pages that were never visited.
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage({ type: 'WARM_OFFLINE_PAGE', path: location.pathname }),
+  )
+  // Look for a new version when the app comes back to the foreground (people keep a home-screen app open for days).
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void workbox?.update().catch(() => undefined)
+  })
+}
+
+/** Reloads into the waiting version, keeping what was typed. */
+export function applyUpdate(): void {
+  assertClient()
+  saveDrafts()
+  if (!workbox) return location.reload()
+  workbox.addEventListener('controlling', () => location.reload())
+  workbox.messageSkipWaiting()
+}
+
+function applyUpdateWhenSafe(): void {
+  if (!hasDirtyFields()) applyUpdate()
+  // else the update prompt is showing; the visitor decides when
+}
+
+/**
+ * The version handshake: every API answer names the API version. An app built for an older one fetches the new
+ * service worker and reloads at a safe moment; until then the prompt offers the update.
+ */
+export function checkApiVersion(serverVersion: string | null): void {
+  if (serverVersion === null || outdated || Number(serverVersion) === API_VERSION) return
+  outdated = true
+  getDefaultStore().set(updateAvailableAtom, true)
+  if (!workbox) return applyUpdateWhenSafe()
+  void workbox.update().then(() => applyUpdateWhenSafe(), applyUpdateWhenSafe)
+}

@@ -1,0 +1,23 @@
+// The HTML document around every page. React renders the whole document, so <title>, <meta> and <link> that pages
+// render are placed in <head> (React 19 hoisting) both on the server and in the browser.
+import type { ReactNode } from 'react'
+import type { Brand } from '../../domain/locale.ts'
+import { intlLocaleOf } from '../../domain/locale.ts'
+import type { LanguageCode } from '../../domain/languages.ts'
+import { BRAND_THEME } from '../frame/theme.ts'
+
+export function Document({ brand, language, children }: { brand: Brand; language: LanguageCode; children: ReactNode }) {
+  return (
+    <html lang={intlLocaleOf(language)} data-brand={brand}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content={BRAND_THEME[brand].primary} />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="icon" href={`/icons/${brand}.svg`} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={`/icons/${brand}-apple-touch-180.png`} />
+      </head>
+      <body>{children}</body>
+    </html>
+  )
+}

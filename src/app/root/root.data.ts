@@ -1,0 +1,131 @@
+// The root loader: the request scope and everything the frame needs (SPEC §4 start-up order, steps 2–3, and the
+// switcher list: the site by domain, its language, the site, settings, all sites and the countries).
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
+import type { Country } from '../../domain/country.ts'
+import type { Footer, Navigation, Notification, UspCollection } from '../../domain/content.ts'
+import { brandOf, chooseLocale, type Brand, type Locale } from '../../domain/locale.ts'
+import { currencyFromSymbol, type CurrencyCode } from '../../domain/money.ts'
+import { languagePrefixOf } from '../../domain/routing.ts'
+import type { Site, SiteLanguage, SiteSettings } from '../../domain/site.ts'
+import { servicesOf } from '../router-context.ts'
+
+export interface SwitcherOption {
+  siteId: number
+  languageId: number
+  label: { country: string; language: string }
+  /** The language's culture, e.g. 'nl-BE', for hreflang. */
+  hreflang: string
+  href: string
+  /** The main brand's Dutch site (SPEC §1: the only site for orders with a Dutch address). */
+  isDutchSite: boolean
+  current: boolean
+}
+
+export interface RootData {
+  site: Site
+  language: SiteLanguage
+  brand: Brand
+  locale: Locale
+  currency: CurrencyCode
+  settings: SiteSettings
+  primaryNavigation: Navigation
+  secondaryNavigation: Navigation
+  footer: Footer
+  headerUsps: UspCollection
+  notification: Notification | null
+  switcher: SwitcherOption[]
+  visitorCountry: string | null
+  /** This is the main brand's Dutch site. */
+  isDutchSite: boolean
+  /** The page's own origin, for absolute URLs (canonical, manifest). */
+  origin: string
+}
+
+/** The language a path is in: the site language whose prefix starts it, else the site's first (default) language. */
+export function languageForPath(languages: SiteLanguage[], pathname: string): SiteLanguage {
+  const prefix = languagePrefixOf(pathname.toLowerCase())
+  return languages.find((l) => l.pathPrefix !== '' && l.pathPrefix === prefix) ?? languages[0]!
+}
+
+/** A failed settings fetch clears the tag manager and recaptcha values (SPEC §8) instead of failing the page. */
+const NO_SETTINGS = (currency: string): SiteSettings => ({ gtmContainerId: null, googleRecaptchaKey: null, currency })
+
+export async function rootLoader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+  const services = servicesOf(context)
+  const url = new URL(request.url)
+  const signal = request.signal
+  const byDomain = await services.api.siteByDomain(url.hostname, signal)
+  const language = languageForPath(byDomain.languages, url.pathname)
+  const api = services.api.withScope({ siteId: byDomain.siteId, languageId: language.languageId })
+  const site = await api.site(byDomain.siteId, signal)
+  const brand = brandOf(site)
+  const fallback = site.languages.find((l) => l.languageId === site.fallbackLanguageId)?.code ?? 'en'
+  const locale = chooseLocale(brand, language.code, fallback)
+  const [settings, primaryNavigation, secondaryNavigation, footer, headerUsps, notification, sites, countries] =
+    await Promise.all([
+      api.siteSettings(site.siteId, language.languageId, signal).catch(() => NO_SETTINGS(site.currency)),
+      api.navigation('primary', site.primaryNavigationId, signal),
+      api.navigation('secondary', site.secondaryNavigationId, signal),
+      api.footer(site.footerId, signal),
+      api.usps(site.headerUspCollectionId, signal),
+      site.notificationId === null ? null : api.notification(site.notificationId, signal),
+      api.sites(signal),
+      api.countries(signal),
+      services.prepareLocale(locale),
+    ])
+  return {
+    site,
+    language,
+    brand,
+    locale,
+    currency: currencyFromSymbol(settings.currency),
+    settings,
+    primaryNavigation,
+    secondaryNavigation,
+    footer,
+    headerUsps,
+    notification,
+    switcher: switcherOptions(sites, countries, site.siteId, language.languageId, url),
+    visitorCountry: services.visitorCountry,
+    isDutchSite: site.type === 0 && countries.find((c) => c.countryId === site.countryId)?.regionCode === 'NL',
+    origin: url.origin,
+  }
+}
+
+/** "country name - language name" for every site and language (SPEC §4), each linking to that site's home page. */
+export function switcherOptions(
+  sites: Site[],
+  countries: Country[],
+  currentSiteId: number,
+  currentLanguageId: number,
+  current: URL,
+): SwitcherOption[] {
+  // Local domains (*.localhost) keep the protocol and port the visitor uses; real domains are https.
+  const originOf = (domain: string) =>
+    domain === 'localhost' || domain.endsWith('.localhost')
+      ? `${current.protocol}//${domain}${current.port ? `:${current.port}` : ''}`
+      : `https://${domain}`
+  const countryName = new Map(countries.map((c) => [c.countryId, c.name]))
+  const countryCode = new Map(countries.map((c) => [c.countryId, c.regionCode]))
+  return sites
+    .filter((site) => site.type !== 2 || site.siteId === currentSiteId)
+    .flatMap((site) =>
+      site.languages.map((language) => ({
+        siteId: site.siteId,
+        languageId: language.languageId,
+        label: { country: countryName.get(site.countryId) ?? site.name, language: language.localizedName },
+        hreflang: language.culture,
+        isDutchSite: site.type === 0 && countryCode.get(site.countryId) === 'NL',
+        href: `${originOf(site.domain)}/${language.pathPrefix ? `${language.pathPrefix}/` : ''}`,
+        current: site.siteId === currentSiteId && language.languageId === currentLanguageId,
+      })),
+    )
+    .toSorted((a, b) => a.label.country.localeCompare(b.label.country) || a.label.language.localeCompare(b.label.language))
+}
+
+/** The frame's data only changes with the language (a '/fr/' prefix on a shared domain) or on an explicit reload. */
+export function rootShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate
+  return languagePrefixOf(currentUrl.pathname.toLowerCase()) !== languagePrefixOf(nextUrl.pathname.toLowerCase())
+}

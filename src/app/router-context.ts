@@ -1,0 +1,24 @@
+// What loaders get besides the request: the API (fetch in the browser, inject on the server) and, in the browser,
+// a way to load another language's texts before a page in that language renders.
+import { createContext, type RouterContextProvider } from 'react-router'
+import type { Locale } from '../domain/locale.ts'
+import type { ShopApi } from './api/shop-api.ts'
+
+declare module 'react-router' {
+  interface Future {
+    v8_middleware: true
+  }
+}
+
+export interface AppServices {
+  api: ShopApi
+  /** The visitor's country as the edge knows it (a geo header), for the localization check. */
+  visitorCountry: string | null
+  /** Makes a language's texts ready; a no-op on the server, which has them all. */
+  prepareLocale(locale: Locale): Promise<void>
+}
+
+export const servicesContext = createContext<AppServices>()
+
+export const servicesOf = (context: Readonly<RouterContextProvider> | Pick<RouterContextProvider, 'get'>) =>
+  context.get(servicesContext)

@@ -1,0 +1,117 @@
+// Pages: the server renders every navigation (src/app/entry.server.tsx) and serves the built app (dist/client):
+// hashed assets for a year, the service worker never from a cache, and each site's web app manifest.
+import { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { render as renderPage } from '../../app/entry.server.tsx'
+import type { PageAssets } from '../../app/entry.server.tsx'
+import { urlOf, type Transport } from '../../app/api/transport.ts'
+import { LanguageCodeSchema } from '../../domain/languages.ts'
+import type { AppContext, ZodApp } from '../context.ts'
+import { notFoundHandler } from '../http/errors.ts'
+import { header, isApiRequest } from '../http/scope.ts'
+import { hostnameOf } from '../sites/site.directory.ts'
+import { webManifest } from './web-manifest.ts'
+
+export interface Renderer {
+  render: typeof renderPage
+  assets: PageAssets
+  /** The browser build, served as static files. */
+  clientDir: URL
+}
+
+/** Requests for files that are not there are plain 404s, not pages. */
+const FILE_PATH = /^\/(assets|icons)\/|\.(js|mjs|css|map|png|svg|ico|json|webmanifest|txt|xml)$/i
+
+export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, renderer: Renderer) {
+  await app.register(fastifyStatic, {
+    root: fileURLToPath(renderer.clientDir),
+    wildcard: false,
+    index: false,
+    allowedPath: (path) => !path.startsWith('/.vite') && path !== '/README.md',
+    setHeaders(res, path) {
+      if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+      else if (/sw\.js$/.test(path)) {
+        // The browser must see a new service worker as soon as it is deployed.
+        res.setHeader('cache-control', 'no-cache')
+        res.setHeader('service-worker-allowed', '/')
+      } else res.setHeader('cache-control', 'public, max-age=86400')
+    },
+  })
+
+  app.get(
+    '/manifest.webmanifest',
+    { schema: { querystring: z.object({ language: LanguageCodeSchema.optional().catch(undefined) }) } },
+    async (request, reply) => {
+      const site = sites.byDomain(request.host)
+      if (!site) return reply.status(404).send()
+      const language = site.languages.find((l) => l.code === request.query.language) ?? site.languages[0]!
+      return reply
+        .type('application/manifest+json; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(JSON.stringify(webManifest(site, language)))
+    },
+  )
+
+  /** The API as the browser sees it, reached in-process: same validation, same response cache, no socket. */
+  const transportFor =
+    (request: FastifyRequest): Transport =>
+    async (call) => {
+      const response = await app.inject({
+        method: call.method ?? 'GET',
+        url: urlOf(call),
+        headers: {
+          host: request.host,
+          'x-request-id': request.id,
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...call.headers,
+        },
+        payload: call.body === undefined ? undefined : JSON.stringify(call.body),
+      })
+      const text = response.body
+      let body: unknown = null
+      try {
+        body = text ? JSON.parse(text) : null
+      } catch {
+        body = text
+      }
+      return { status: response.statusCode, body, headers: new Headers(response.headers as Record<string, string>) }
+    }
+
+  async function page(request: FastifyRequest, reply: FastifyReply) {
+    if (isApiRequest(request)) return notFoundHandler(request, reply)
+    if (FILE_PATH.test(request.url.split('?')[0]!)) return reply.status(404).type('text/plain').send('Not found')
+    if (!sites.byDomain(hostnameOf(request.host))) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('This domain does not belong to any of our shops.')
+    }
+    const controller = new AbortController()
+    request.raw.once('close', () => controller.abort())
+    const webRequest = new Request(`${request.protocol}://${request.host}${request.url}`, {
+      method: request.method,
+      headers: { accept: request.headers.accept ?? 'text/html' },
+      signal: controller.signal,
+    })
+    const result = await renderer.render(webRequest, {
+      transport: transportFor(request),
+      visitorCountry: header(request, config.GEO_COUNTRY_HEADER)?.toUpperCase() ?? null,
+      assets: renderer.assets,
+    })
+    if (result.type === 'response') {
+      const { response } = result
+      reply.status(response.status)
+      response.headers.forEach((value, name) => reply.header(name, value))
+      return reply.send(response.body ? Readable.fromWeb(response.body as never) : null)
+    }
+    reply.status(result.status)
+    result.headers.forEach((value, name) => reply.header(name, value))
+    // Pages may be kept (the service worker's offline copy) but are checked with the server every time.
+    reply.header('cache-control', 'no-cache')
+    reply.header('vary', 'Accept-Encoding')
+    return reply.send(result.body)
+  }
+
+  app.get('/*', page)
+  app.get('/', page)
+}

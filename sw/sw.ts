@@ -1,0 +1,109 @@
+/// <reference lib="webworker" />
+// The service worker. Each site is its own origin, so its caches are its own; the cache names also carry the
+// host, so two sites served from one origin in development never read each other's pages.
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { clientsClaim } from 'workbox-core'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
+import { registerRoute } from 'workbox-routing'
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { cacheNames, isCacheable, offlinePathFor, PAGE_CACHE_MAX, SITE_DATA_MAX_AGE_S } from './rules.ts'
+
+declare const self: ServiceWorkerGlobalScope
+
+const names = cacheNames(self.location.host)
+
+// The shell (hashed scripts, styles, icons) is precached: it is what makes a visited site start with no network at
+// all, and hashed files never change, so they are fetched once per version. Old versions' precaches go on activate.
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+self.addEventListener('activate', (event) => {
+  // Runtime caches of earlier cache-name versions are dropped; the current ones stay.
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith('shop-') && !Object.values(names).includes(key))
+            .map((key) => caches.delete(key)),
+        ),
+      ),
+  )
+})
+
+// An update waits until the app says "now" (the update prompt), so a page is never swapped under a visitor.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  if ((event.data as { type?: string } | null)?.type === 'WARM_OFFLINE_PAGE') {
+    const path = (event.data as { path?: string }).path
+    if (path && path.startsWith('/')) event.waitUntil(warmOfflinePage(path))
+  }
+})
+clientsClaim()
+
+const cacheable = { cacheWillUpdate: async ({ response }: { response: Response }) => (isCacheable(response) ? response : null) }
+
+// Pages: network first, because prices, stock and content should be fresh when there is a connection; but only for
+// 4 s, because a rural connection that hangs is worse than yesterday's copy. Without the network: the cached copy of
+// that page, else this language's offline page. Authenticated and no-store answers are never kept (isCacheable).
+const pages = new NetworkFirst({
+  cacheName: names.pages,
+  networkTimeoutSeconds: 4,
+  plugins: [cacheable, new ExpirationPlugin({ maxEntries: PAGE_CACHE_MAX, maxAgeSeconds: 7 * 24 * 60 * 60 })],
+})
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+  async (options) => {
+    try {
+      const response = await pages.handle(options)
+      if (response) return response
+    } catch {
+      // no network and no copy: fall through to the offline page
+    }
+    const url = new URL(options.request.url)
+    const offline = await caches.match(offlinePathFor(url.pathname), { cacheName: names.pages })
+    return offline ?? Response.error()
+  },
+)
+
+// Site data (site, navigation, content, countries, routing): stale-while-revalidate. It changes rarely, a visitor
+// gets an instant answer from the cache, and the fresh copy is fetched in the background for next time. It expires
+// after a week so a stable owner who comes back after a month does not see an old menu first.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    /^\/api\/(sites|sitesettings|language|countries|routing|contentpages|primarynavigations|secondarynavigations|footer|uspcollections|notifications)(\/|$)/i.test(
+      url.pathname,
+    ),
+  new StaleWhileRevalidate({
+    cacheName: names.siteData,
+    plugins: [
+      cacheable,
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: SITE_DATA_MAX_AGE_S }),
+    ],
+  }),
+)
+
+// Language texts are hashed chunks left out of the precache (one language of fifteen is needed): cache first, they
+// never change under their name.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/assets/locale-'),
+  new CacheFirst({ cacheName: names.assets, plugins: [new ExpirationPlugin({ maxEntries: 10 })] }),
+)
+
+/** The offline page of a language (e.g. '/fr/offline/'), fetched while online so it is there when needed. */
+async function warmOfflinePage(prefixPath: string): Promise<void> {
+  const cache = await caches.open(names.pages)
+  const path = offlinePathFor(prefixPath)
+  if (await cache.match(path)) return
+  const response = await fetch(path, { credentials: 'omit' })
+  // The offline page answers 200 with its own text; a failure leaves nothing behind.
+  if (response.ok && isCacheable(response)) await cache.put(path, response)
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(warmOfflinePage('/').catch(() => undefined))
+})

@@ -23,7 +23,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Each language's texts are a chunk of their own, named so the service worker can leave them out of
             // the precache (a visitor only ever needs one or two languages).
             chunkFileNames: (chunk) =>
-              chunk.facadeModuleId?.includes('/locales/') ? 'assets/locale-[name]-[hash].js' : 'assets/[name]-[hash].js',
+              chunk.facadeModuleId?.includes('/locales/')
+                ? 'assets/locale-[name]-[hash].js'
+                : 'assets/[name]-[hash].js',
           },
         },
       },

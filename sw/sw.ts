@@ -43,7 +43,9 @@ self.addEventListener('message', (event) => {
 })
 clientsClaim()
 
-const cacheable = { cacheWillUpdate: async ({ response }: { response: Response }) => (isCacheable(response) ? response : null) }
+const cacheable = {
+  cacheWillUpdate: async ({ response }: { response: Response }) => (isCacheable(response) ? response : null),
+}
 
 // Pages: network first, because prices, stock and content should be fresh when there is a connection; but only for
 // 4 s, because a rural connection that hangs is worse than yesterday's copy. Without the network: the cached copy of

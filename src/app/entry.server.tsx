@@ -40,8 +40,7 @@ export interface RenderOptions {
 }
 
 export type RenderResult =
-  | { type: 'response'; response: Response }
-  | { type: 'stream'; status: number; headers: Headers; body: Readable }
+  { type: 'response'; response: Response } | { type: 'stream'; status: number; headers: Headers; body: Readable }
 
 const handler = createStaticHandler(routes)
 
@@ -59,7 +58,9 @@ export function hydrationScript(context: StaticHandlerContext): string {
         ]),
       )
     : null
-  const json = JSON.stringify(JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors }))
+  const json = JSON.stringify(
+    JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors }),
+  )
   return `window.__staticRouterHydrationData = JSON.parse(${json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)});`
 }
 

@@ -17,7 +17,12 @@ export const routes: RouteObject[] = [
       // would otherwise match the root route alone.
       { id: 'home', index: true, handle: { routeName: 'home' }, lazy: () => import('./dynamic/dynamic.route.tsx') },
       // The offline page of each language, kept by the service worker (see sw/sw.ts).
-      { id: 'offline', path: 'offline', handle: { routeName: 'offline' }, lazy: () => import('./pwa/offline-page.tsx') },
+      {
+        id: 'offline',
+        path: 'offline',
+        handle: { routeName: 'offline' },
+        lazy: () => import('./pwa/offline-page.tsx'),
+      },
       {
         id: 'offline-language',
         path: ':language/offline',

@@ -2,7 +2,7 @@
 // graceful shutdown.
 import { randomUUID } from 'node:crypto'
 import fastifyCompress from '@fastify/compress'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import { contentRoutes } from './content/content.routes.ts'
@@ -46,7 +46,14 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     trustProxy: config.NODE_ENV === 'production',
+    // A URL Fastify cannot even decode (e.g. '/%ZZ/'): the API answers with its error body, a page request gets the
+    // not-found page, never a bare framework error.
+    frameworkErrors: (error, request, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL' && badUrlPage && !isApiRequest(request)) return badUrlPage(request, reply)
+      return errorHandler(Object.assign(error, { statusCode: 400 }), request, reply)
+    },
   }).withTypeProvider<ZodTypeProvider>()
+  let badUrlPage: ((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -101,11 +108,23 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     encodings: ['br', 'gzip'],
   })
 
-  for (const routes of [healthRoutes, siteRoutes, languageRoutes, countryRoutes, routingRoutes, contentRoutes, conversionRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    siteRoutes,
+    languageRoutes,
+    countryRoutes,
+    routingRoutes,
+    contentRoutes,
+    conversionRoutes,
+  ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }
 
-  if (renderer) await app.register(async (scoped) => renderRoutes(scoped.withTypeProvider<ZodTypeProvider>(), context, renderer))
+  if (renderer) {
+    await app.register(async (scoped) => {
+      badUrlPage = await renderRoutes(scoped.withTypeProvider<ZodTypeProvider>(), context, renderer)
+    })
+  }
 
   return Object.assign(app, { context })
 }

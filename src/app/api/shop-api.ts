@@ -9,12 +9,7 @@ import {
   UspCollectionSchema,
 } from '../../domain/content.ts'
 import { AlternatesSchema, RouteInfoSchema } from '../../domain/routing.ts'
-import {
-  LocalizationCheckResultSchema,
-  SiteByDomainSchema,
-  SiteSchema,
-  SiteSettingsSchema,
-} from '../../domain/site.ts'
+import { LocalizationCheckResultSchema, SiteByDomainSchema, SiteSchema, SiteSettingsSchema } from '../../domain/site.ts'
 import { ApiRequestError, type ApiRequest, type Transport } from './transport.ts'
 
 export interface ApiScope {
@@ -23,7 +18,9 @@ export interface ApiScope {
 }
 
 export function createShopApi(transport: Transport, scope?: ApiScope) {
-  const headers = scope ? { siteid: String(scope.siteId), languageid: String(scope.languageId) } : {}
+  const headers: Record<string, string> = scope
+    ? { siteid: String(scope.siteId), languageid: String(scope.languageId) }
+    : {}
 
   async function call<T>(schema: z.ZodType<T>, request: ApiRequest): Promise<T>
   async function call<T>(schema: z.ZodType<T>, request: ApiRequest, allowEmpty: true): Promise<T | null>
@@ -53,7 +50,8 @@ export function createShopApi(transport: Transport, scope?: ApiScope) {
     navigation: (kind: 'primary' | 'secondary', id: number, signal?: AbortSignal) =>
       call(NavigationSchema, { path: `/api/${kind}navigations/${id}`, signal }),
     footer: (id: number, signal?: AbortSignal) => call(FooterSchema, { path: `/api/footer/${id}`, signal }),
-    usps: (id: number, signal?: AbortSignal) => call(UspCollectionSchema, { path: `/api/uspcollections/${id}`, signal }),
+    usps: (id: number, signal?: AbortSignal) =>
+      call(UspCollectionSchema, { path: `/api/uspcollections/${id}`, signal }),
     notification: (id: number, signal?: AbortSignal) =>
       call(NotificationSchema, { path: `/api/notifications/${id}`, signal }, true),
     localizationCheck: (url: string, countryCode: string) =>

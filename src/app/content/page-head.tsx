@@ -18,9 +18,10 @@ export function PageHead({
   alternates?: Alternate[]
   noIndex?: boolean
 }) {
-  const { origin, switcher } = useRootData()
+  const { origin, switcher, brand } = useRootData()
+  // hreflang links point to the same page of the same brand in other countries and languages.
   const cultureOf = (alternate: Alternate) =>
-    switcher.find((o) => o.siteId === alternate.siteId && o.languageId === alternate.languageId)
+    switcher.find((o) => o.siteId === alternate.siteId && o.languageId === alternate.languageId && o.brand === brand)
   return (
     <>
       <title>{title}</title>

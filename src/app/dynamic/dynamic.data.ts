@@ -48,7 +48,13 @@ export async function dynamicLoader({ request, context }: LoaderFunctionArgs) {
     }
     case 'faq': {
       const [page, others] = await Promise.all([scoped.contentPage(route.contentPageId, signal), alternates()])
-      return { kind: 'faq', page, faqId: route.faqId, faqItemId: route.faqItemId, alternates: others } satisfies DynamicData
+      return {
+        kind: 'faq',
+        page,
+        faqId: route.faqId,
+        faqItemId: route.faqItemId,
+        alternates: others,
+      } satisfies DynamicData
     }
     default:
       return notFound(null)

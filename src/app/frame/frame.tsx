@@ -70,12 +70,7 @@ export function Frame({ data, children }: { data: RootData; children: ReactNode 
         <InstallEntry brandName={data.site.brandName} />
         <DutchAddressNotice data={data} />
       </div>
-      <Footer
-        site={data.site}
-        footer={data.footer}
-        navigation={data.secondaryNavigation}
-        switcher={data.switcher}
-      />
+      <Footer site={data.site} footer={data.footer} navigation={data.secondaryNavigation} switcher={data.switcher} />
     </Chrome>
   )
 }
@@ -91,7 +86,8 @@ export function CheckoutFrame({ data, children }: { data: RootData; children: Re
         <div className="site-header__bar">
           <BrandLogo brand={data.brand} brandName={data.site.brandName} homePath={homePath} />
           <p className="checkout-help">
-            {t('footer.customerService')}: <a href={data.site.customerServicePhoneLink.route}>{data.site.customerServicePhoneLink.title}</a>
+            {t('footer.customerService')}:{' '}
+            <a href={data.site.customerServicePhoneLink.route}>{data.site.customerServicePhoneLink.title}</a>
           </p>
         </div>
       </header>

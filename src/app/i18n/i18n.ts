@@ -18,12 +18,12 @@ declare module 'i18next' {
 
 function merge<T extends object>(base: T, overrides: DeepPartial<T> | undefined): T {
   if (!overrides) return base
-  const result: Record<string, unknown> = { ...base }
+  const result = { ...base } as Record<string, unknown>
   for (const [key, value] of Object.entries(overrides)) {
     const current = result[key]
     result[key] =
       typeof value === 'object' && value !== null && typeof current === 'object' && current !== null
-        ? merge(current, value)
+        ? merge(current as object, value as object)
         : value
   }
   return result as T
@@ -46,7 +46,9 @@ export function createI18n(active: LocaleBundle, fallback?: LocaleBundle): i18n 
   const instance = createInstance()
   const resources = {
     [active.language]: { translation: textsOf(active) },
-    ...(fallback && fallback.language !== active.language ? { [fallback.language]: { translation: textsOf(fallback) } } : {}),
+    ...(fallback && fallback.language !== active.language
+      ? { [fallback.language]: { translation: textsOf(fallback) } }
+      : {}),
   }
   void instance.use(initReactI18next).init({
     resources,

@@ -7,7 +7,11 @@ describe('decideScroll', () => {
   it.each([
     ['#no-scroll keeps the position', { hash: '#no-scroll' }, { to: 'none' }],
     ['another hash scrolls smoothly to it', { hash: '#bezorging' }, { to: 'hash', id: 'bezorging', smooth: true }],
-    ['a hash on the first page load jumps to it', { hash: '#a', initial: true }, { to: 'hash', id: 'a', smooth: false }],
+    [
+      'a hash on the first page load jumps to it',
+      { hash: '#a', initial: true },
+      { to: 'hash', id: 'a', smooth: false },
+    ],
     ['back or forward restores the saved position', { isPop: true, saved: 420 }, { to: 'position', y: 420 }],
     ['a new navigation goes to the top', { saved: 420 }, { to: 'position', y: 0 }],
     ['routes that both keep their scroll do not move', { keepBoth: true }, { to: 'none' }],

@@ -12,7 +12,8 @@ export interface ScrollHandle {
   keepScroll?: boolean
 }
 
-export type ScrollDecision = { to: 'none' } | { to: 'hash'; id: string; smooth: boolean } | { to: 'position'; y: number }
+export type ScrollDecision =
+  { to: 'none' } | { to: 'hash'; id: string; smooth: boolean } | { to: 'position'; y: number }
 
 /** The scroll rule as a pure function, so it is tested without a browser. */
 export function decideScroll(input: {

@@ -16,6 +16,7 @@ export interface SwitcherOption {
   /** The language's culture, e.g. 'nl-BE', for hreflang. */
   hreflang: string
   href: string
+  brand: Brand
   /** The main brand's Dutch site (SPEC §1: the only site for orders with a Dutch address). */
   isDutchSite: boolean
   current: boolean
@@ -115,16 +116,24 @@ export function switcherOptions(
         languageId: language.languageId,
         label: { country: countryName.get(site.countryId) ?? site.name, language: language.localizedName },
         hreflang: language.culture,
+        brand: brandOf(site),
         isDutchSite: site.type === 0 && countryCode.get(site.countryId) === 'NL',
         href: `${originOf(site.domain)}/${language.pathPrefix ? `${language.pathPrefix}/` : ''}`,
         current: site.siteId === currentSiteId && language.languageId === currentLanguageId,
       })),
     )
-    .toSorted((a, b) => a.label.country.localeCompare(b.label.country) || a.label.language.localeCompare(b.label.language))
+    .toSorted(
+      (a, b) => a.label.country.localeCompare(b.label.country) || a.label.language.localeCompare(b.label.language),
+    )
 }
 
 /** The frame's data only changes with the language (a '/fr/' prefix on a shared domain) or on an explicit reload. */
-export function rootShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
+export function rootShouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+  formMethod,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate
   return languagePrefixOf(currentUrl.pathname.toLowerCase()) !== languagePrefixOf(nextUrl.pathname.toLowerCase())

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from 'react-router'
 import { Frame } from '../frame/frame.tsx'
@@ -12,6 +13,10 @@ export function Root() {
   const { i18n } = useTranslation()
   // A same-origin language change ('/fr/' on the Belgian site): the loader already made the texts ready.
   if (i18n.language !== data.locale.language) void i18n.changeLanguage(data.locale.language)
+  useEffect(() => {
+    // Hydration is done: tests and styles (e.g. no-JS fallbacks) can tell.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   useScrollBehaviour()
   useConnectivity()
   useTracking(data.settings.gtmContainerId, data.currency)

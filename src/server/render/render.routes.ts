@@ -31,13 +31,15 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
     wildcard: false,
     index: false,
     allowedPath: (path) => !path.startsWith('/.vite') && path !== '/README.md',
-    setHeaders(res, path) {
-      if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
-      else if (/sw\.js$/.test(path)) {
+    cacheControl: false,
+    // @fastify/static passes the reply here.
+    setHeaders(reply: FastifyReply, path: string) {
+      if (/[/\\]assets[/\\]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable')
+      else if (path.endsWith('sw.js')) {
         // The browser must see a new service worker as soon as it is deployed.
-        res.setHeader('cache-control', 'no-cache')
-        res.setHeader('service-worker-allowed', '/')
-      } else res.setHeader('cache-control', 'public, max-age=86400')
+        reply.header('cache-control', 'no-cache')
+        reply.header('service-worker-allowed', '/')
+      } else reply.header('cache-control', 'public, max-age=86400')
     },
   })
 
@@ -80,15 +82,18 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
       return { status: response.statusCode, body, headers: new Headers(response.headers as Record<string, string>) }
     }
 
-  async function page(request: FastifyRequest, reply: FastifyReply) {
+  async function page(request: FastifyRequest, reply: FastifyReply, url = request.url) {
     if (isApiRequest(request)) return notFoundHandler(request, reply)
     if (FILE_PATH.test(request.url.split('?')[0]!)) return reply.status(404).type('text/plain').send('Not found')
     if (!sites.byDomain(hostnameOf(request.host))) {
-      return reply.status(404).type('text/plain; charset=utf-8').send('This domain does not belong to any of our shops.')
+      return reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .send('This domain does not belong to any of our shops.')
     }
     const controller = new AbortController()
     request.raw.once('close', () => controller.abort())
-    const webRequest = new Request(`${request.protocol}://${request.host}${request.url}`, {
+    const webRequest = new Request(`${request.protocol}://${request.host}${url}`, {
       method: request.method,
       headers: { accept: request.headers.accept ?? 'text/html' },
       signal: controller.signal,
@@ -112,6 +117,9 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
     return reply.send(result.body)
   }
 
-  app.get('/*', page)
-  app.get('/', page)
+  app.get('/*', (request, reply) => page(request, reply))
+  app.get('/', (request, reply) => page(request, reply))
+
+  /** The page for a URL that cannot be decoded: the site's not-found page, with status 404. */
+  return (request: FastifyRequest, reply: FastifyReply) => page(request, reply, '/not-a-valid-address/')
 }

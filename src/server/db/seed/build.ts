@@ -12,10 +12,12 @@ import { languageIdOf, loadCountries, loadSites, loadTemplate, type Brand, type 
 import { CULTURES, LOCALIZED_LANGUAGE_NAMES } from './languages.ts'
 import { PAGE_KEYS, type ContentTemplate, type PageKey, type TemplateBlock, type TemplateLink } from './template.ts'
 
-export type SeedRows = { [T in keyof Database]: Insertable<Database[T]>[] }
+/** Tables the seed fills; the others (conversions …) hold what the shop records while it runs. */
+export type SeedTable = Exclude<keyof Database, 'conversions'>
+export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 
 /** Primary-key columns of the seeded tables, for upserts, listed in the order tables can be written (parents first). */
-export const SEED_KEYS: { [T in keyof Database]: (keyof Database[T] & string)[] } = {
+export const SEED_KEYS: { [T in SeedTable]: (keyof Database[T] & string)[] } = {
   languages: ['id'],
   countries: ['id'],
   countryNames: ['countryId', 'languageId'],
@@ -43,7 +45,7 @@ export const SEED_KEYS: { [T in keyof Database]: (keyof Database[T] & string)[] 
   notificationTexts: ['notificationId', 'languageId'],
 }
 
-export const SEED_TABLE_ORDER = Object.keys(SEED_KEYS) as (keyof Database)[]
+export const SEED_TABLE_ORDER = Object.keys(SEED_KEYS) as SeedTable[]
 
 export const contentPageId = (siteId: number, key: PageKey) => siteId * 100 + PAGE_KEYS.indexOf(key) + 1
 const faqId = (siteId: number, group: number) => siteId * 100 + 50 + group

@@ -1,0 +1,60 @@
+// Starts the real server (src/server/main.ts) on a fresh SQLite database in a temp directory, in production mode,
+// serving the build in DIST_DIR. Used by the Playwright web server and by tests that need a server of their own
+// (to stop it, or to deploy a new build under it).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface RunningServer {
+  port: number
+  stop(): Promise<void>
+}
+
+export function serverEnv(port: number, dir: string, distDir = 'dist'): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'end-to-end-tests-secret-0123456789abcdef',
+    DATABASE_URL: `sqlite:${join(dir, 'shop.sqlite')}`,
+    HOST: 'localhost',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DIST_DIR: distDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  }
+}
+
+async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`http://localhost:${port}/health`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error('the server did not become healthy in 30 s')
+}
+
+export async function startServer(port: number, distDir = 'dist'): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-'))
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    stdio: 'inherit',
+    env: serverEnv(port, dir, distDir),
+  })
+  await waitForHealth(port, child)
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

@@ -43,6 +43,20 @@ self.addEventListener('message', (event) => {
 })
 clientsClaim()
 
+/** Marks answers served from a cache, so the app does not read them as proof of a working connection. */
+const markFromCache = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+    if (!cachedResponse) return null
+    const headers = new Headers(cachedResponse.headers)
+    headers.set('x-from-cache', '1')
+    return new Response(cachedResponse.body, {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    })
+  },
+}
+
 const cacheable = {
   cacheWillUpdate: async ({ response }: { response: Response }) => (isCacheable(response) ? response : null),
 }
@@ -83,6 +97,7 @@ registerRoute(
     cacheName: names.siteData,
     plugins: [
       cacheable,
+      markFromCache,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: SITE_DATA_MAX_AGE_S }),
     ],

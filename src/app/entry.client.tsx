@@ -28,7 +28,14 @@ declare global {
   }
 }
 
+/** The offline page standing in for another URL (the service worker's fallback) stays as the server rendered it. */
+function isOfflineStandIn(): boolean {
+  if (!document.querySelector('meta[name="page-kind"][content="offline"]')) return false
+  return !matchRoutes(routes, window.location)?.some((match) => match.route.id?.startsWith('offline'))
+}
+
 async function start() {
+  if (isOfflineStandIn()) return
   const rootData = window.__staticRouterHydrationData?.loaderData?.root as RootData | undefined
   const locale: Locale = rootData?.locale ?? chooseLocale('equivera', 'en', 'en')
   const i18n = createI18n(await loadBundle(locale))

@@ -73,8 +73,8 @@ export function fetchTransport(base = '', onResponse?: (headers: Headers) => voi
       for (const listener of networkListeners) listener(false)
       throw new ApiRequestError(503, null)
     }
-    // A response that the service worker made up from nothing (offline fallback) says so in a header.
-    for (const listener of networkListeners) listener(!response.headers.has('x-offline'))
+    // An answer the service worker took from its cache says so in a header; it tells nothing about the network.
+    if (!response.headers.has('x-from-cache')) for (const listener of networkListeners) listener(true)
     onResponse?.(response.headers)
     const text = response.status === 204 ? '' : await response.text()
     let body: unknown = null

@@ -20,7 +20,9 @@ export function useConnectivity() {
   const set = useSetAtom(connectivityAtom)
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
-    const update = (reachable: boolean) =>
+    const update = (reachable: boolean) => {
+      // While the browser knows it is offline, an answer can only have come from a cache.
+      if (reachable && !navigator.onLine) return
       set((current) => {
         const next = nextConnectivity(current, reachable)
         if (next === 'back-online' && current !== 'back-online') {
@@ -29,6 +31,7 @@ export function useConnectivity() {
         }
         return next
       })
+    }
     if (!navigator.onLine) update(false)
     const online = () => update(true)
     const offline = () => update(false)

@@ -4,19 +4,22 @@ import { PageHeading } from '../navigation/page-heading.tsx'
 
 /**
  * The offline page (/offline/, /fr/offline/ …): the service worker keeps one per language and shows it for a page
- * that was never visited when there is no network.
+ * that was never visited when there is no network. Served at another page's URL it is not hydrated (see
+ * entry.client.tsx): the router would render that other page.
  */
 export function Component() {
   const { t } = useTranslation()
   return (
     <article className="content-page offline-page">
       <PageHead title={t('offline.pageTitle')} noIndex />
+      <meta name="page-kind" content="offline" />
       <PageHeading>{t('offline.pageTitle')}</PageHeading>
       <p>{t('offline.pageText')}</p>
       <p>
-        <button type="button" className="button" onClick={() => location.reload()}>
+        {/* A plain link: this page also stands in, unhydrated, for pages that could not be loaded. */}
+        <a className="button" href="">
           {t('offline.retry')}
-        </button>
+        </a>
       </p>
     </article>
   )

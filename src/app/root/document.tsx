@@ -13,7 +13,7 @@ export function Document({ brand, language, children }: { brand: Brand; language
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={BRAND_THEME[brand].primary} />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="manifest" href={`/manifest.webmanifest?language=${language}`} />
         <link rel="icon" href={`/icons/${brand}.svg`} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={`/icons/${brand}-apple-touch-180.png`} />
       </head>

@@ -1,0 +1,132 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, expect, test, type Page } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts'
+import { startServer, type RunningServer } from './server.ts'
+
+// The installable, offline PWA: manifest and service worker as Chromium judges them, pages kept for offline use,
+// the offline and back-online notices, and the update prompt after a new deploy. The offline and update tests run
+// a server of their own, so they can stop it (no network at all, the service worker's included) or deploy under it.
+
+const nl = JSON.parse(readFileSync(new URL('../../locales/nl.json', import.meta.url), 'utf8')) as {
+  offline: { notice: string; backOnline: string; pageTitle: string }
+  update: { available: string; reload: string }
+  consent: { decline: string }
+}
+
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
+  })
+}
+
+test('the manifest and service worker make the app installable (no installability errors)', async () => {
+  // A persistent profile: Chromium never offers to install from an incognito context, which Playwright's are.
+  const profile = mkdtempSync(join(tmpdir(), 'shop-profile-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: findChromium()!,
+    args: CHROMIUM_ARGS,
+  })
+  const page = await context.newPage()
+  await page.goto('http://equivera-nl.localhost:8181/')
+  await waitForServiceWorker(page)
+  const manifest = await (await page.request.get('http://localhost:8181/manifest.webmanifest', {
+    headers: { host: 'paddockpure-dk.localhost:8181' },
+  })).json()
+  expect(manifest).toMatchObject({ short_name: 'Paddock Pure', lang: 'da-DK', display: 'standalone' })
+  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '192x192 maskable',
+    '512x512 maskable',
+  ])
+  const cdp = await page.context().newCDPSession(page)
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[]
+  }
+  expect(installabilityErrors).toEqual([])
+  const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] }
+  expect(url).toBe('http://equivera-nl.localhost:8181/manifest.webmanifest?language=nl')
+  expect(errors).toEqual([])
+  await context.close()
+  rmSync(profile, { recursive: true, force: true })
+})
+
+test.describe('offline', () => {
+  const PORT = 8182
+  let server: RunningServer
+  test.beforeAll(async () => {
+    server = await startServer(PORT)
+  })
+  test.afterAll(async () => server.stop())
+
+  test('visited pages work offline with the offline notice; the back-online notice follows', async ({ page, context }) => {
+    const origin = `http://equivera-nl.localhost:${PORT}`
+    await page.goto(`${origin}/`)
+    await waitForServiceWorker(page)
+    await page.getByRole('button', { name: nl.consent.decline }).click()
+    await page.goto(`${origin}/klantenservice/`)
+    const heading = await page.getByRole('heading', { level: 1 }).textContent()
+
+    // No network at all: the server is gone (so the service worker's fetches fail too) and the browser is offline.
+    await server.stop()
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!)
+    await expect(page.getByText(nl.offline.notice)).toBeVisible()
+
+    // Client-side navigation to another visited page works from the cached API answers.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`${origin}/`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+    // A page never visited: the offline page, in the site's language.
+    await page.goto(`${origin}/over-ons/`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.offline.pageTitle)
+
+    server = await startServer(PORT)
+    await context.setOffline(false)
+    await page.goto(`${origin}/klantenservice/`)
+    await context.setOffline(true)
+    await expect(page.getByText(nl.offline.notice)).toBeVisible()
+    await context.setOffline(false)
+    await expect(page.getByText(nl.offline.backOnline)).toBeVisible()
+  })
+})
+
+test.describe('updates', () => {
+  const PORT = 8183
+  let server: RunningServer
+  let dist: string
+  test.beforeAll(async () => {
+    // Inside the repo, so the copied server bundle finds node_modules.
+    dist = mkdtempSync(join(process.cwd(), '.e2e-dist-'))
+    cpSync('dist', dist, { recursive: true })
+    server = await startServer(PORT, dist)
+  })
+  test.afterAll(async () => {
+    await server.stop()
+    rmSync(dist, { recursive: true, force: true })
+  })
+
+  test('deploying a new build shows the update prompt, and updating reloads into it', async ({ page }) => {
+    const origin = `http://equivera-nl.localhost:${PORT}`
+    await page.goto(`${origin}/`)
+    await waitForServiceWorker(page)
+    await expect(page.getByText(nl.update.available)).toHaveCount(0)
+
+    // A new deploy: the service worker file changes (as every build's precache manifest does).
+    const file = join(dist, 'client', 'sw.js')
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n// deploy ${Date.now()}\n`)
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+    await expect(page.getByText(nl.update.available)).toBeVisible({ timeout: 15_000 })
+
+    const reloaded = page.waitForEvent('framenavigated')
+    await page.getByRole('button', { name: nl.update.reload }).click()
+    await reloaded
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await expect(page.getByText(nl.update.available)).toHaveCount(0)
+  })
+})

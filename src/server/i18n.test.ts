@@ -41,3 +41,10 @@ describe('locales', () => {
     expect(translate('de-AT', 'errors.unknownSite')).toBe(read('de-AT').errors!.unknownSite)
   })
 })
+
+describe('UI texts', () => {
+  it('every language has every key of the Dutch source with its placeholders; brand texts only known keys', async () => {
+    const { localeProblems } = await import('../../scripts/check-locales.ts')
+    expect(localeProblems()).toEqual([])
+  })
+})

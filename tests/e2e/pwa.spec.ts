@@ -32,9 +32,11 @@ test('the manifest and service worker make the app installable (no installabilit
   const page = await context.newPage()
   await page.goto('http://equivera-nl.localhost:8181/')
   await waitForServiceWorker(page)
-  const manifest = await (await page.request.get('http://localhost:8181/manifest.webmanifest', {
-    headers: { host: 'paddockpure-dk.localhost:8181' },
-  })).json()
+  const manifest = await (
+    await page.request.get('http://localhost:8181/manifest.webmanifest', {
+      headers: { host: 'paddockpure-dk.localhost:8181' },
+    })
+  ).json()
   expect(manifest).toMatchObject({ short_name: 'Paddock Pure', lang: 'da-DK', display: 'standalone' })
   expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
     '192x192 any',
@@ -62,7 +64,10 @@ test.describe('offline', () => {
   })
   test.afterAll(async () => server.stop())
 
-  test('visited pages work offline with the offline notice; the back-online notice follows', async ({ page, context }) => {
+  test('visited pages work offline with the offline notice; the back-online notice follows', async ({
+    page,
+    context,
+  }) => {
     const origin = `http://equivera-nl.localhost:${PORT}`
     await page.goto(`${origin}/`)
     await waitForServiceWorker(page)

@@ -4,6 +4,7 @@ import { buildApp, type App } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { migrateToLatest, type Dialect } from '../../src/server/db/database.ts'
 import { seed } from '../../src/server/db/seed/seed.ts'
+import type { Renderer } from '../../src/server/render/render.routes.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 
 export interface TestApp {
@@ -13,12 +14,16 @@ export interface TestApp {
 }
 
 /** `extend` may add test-only routes before the app is ready. */
-export async function createTestApp(dialect: Dialect, extend?: (app: App) => void): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  extend?: (app: App) => void,
+  renderer?: Renderer,
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect)
   await migrateToLatest(database.handle.db)
   await seed(database.handle.db)
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '8080' })
-  const app = await buildApp({ config, database: database.handle, logger: false })
+  const app = await buildApp({ config, database: database.handle, logger: false, renderer })
   extend?.(app)
   await app.ready()
   return {

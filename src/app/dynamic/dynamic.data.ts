@@ -26,7 +26,7 @@ export async function dynamicLoader({ request, context }: LoaderFunctionArgs) {
 
   let route: RouteInfo
   try {
-    route = await api.routeByUrl(url.pathname, signal)
+    route = await api.routeByUrl(url.pathname + url.search, signal) // the query survives a redirect
   } catch (error) {
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
       const body = NotFoundBodySchema.safeParse(error.body)

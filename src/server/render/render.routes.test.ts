@@ -1,0 +1,107 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, HOSTS, type TestApp } from '../../../tests/helpers/app.ts'
+import { DIALECTS } from '../../../tests/helpers/database.ts'
+import { sourceRenderer } from '../../../tests/helpers/renderer.ts'
+import nl from '../../../locales/nl.json' with { type: 'json' }
+import frBE from '../../../locales/fr-BE.json' with { type: 'json' }
+
+describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
+  let testApp: TestApp
+  beforeAll(async () => {
+    testApp = await createTestApp(dialect, undefined, sourceRenderer())
+  })
+  afterAll(async () => testApp.close())
+  const get = (url: string, host: string = HOSTS.nl, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url, headers: { host, ...headers } })
+
+  it('renders the home page with its frame, texts, hydration data and assets', async () => {
+    const response = await get('/')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    const html = response.body
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="nl-NL" data-brand="equivera">/)
+    expect(html).toContain(nl.a11y.skipToContent)
+    expect(html).toMatch(/<h1[^>]*>Paardenvoer van Equivera<\/h1>/)
+    expect(html).toContain('<title>Equivera | Paardenvoer')
+    expect(html).toContain('window.__staticRouterHydrationData = JSON.parse(')
+    expect(html).toContain('<script type="module" src="/assets/entry.client-test.js"')
+    expect(html).toContain('href="/assets/entry-test.css"')
+    expect(html).toContain('<link rel="modulepreload" href="/assets/locale-nl-test.js"/>')
+  })
+
+  it('renders a page in the language of its path prefix', async () => {
+    const response = await get('/fr/', HOSTS.be)
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('<html lang="fr-BE"')
+    expect(response.body).toContain(frBE.a11y.skipToContent.replaceAll("'", '&#x27;'))
+  })
+
+  it('renders the second brand with its theme and its own texts', async () => {
+    const response = await get('/', 'paddockpure-dk.localhost')
+    expect(response.body).toContain('data-brand="paddockpure"')
+  })
+
+  it('answers an unknown path with 404 and the not-found page', async () => {
+    const response = await get('/bestaat-niet/')
+    expect(response.statusCode).toBe(404)
+    expect(response.body).toMatch(/<h1[^>]*>Pagina niet gevonden<\/h1>/)
+  })
+
+  it('redirects a path without its trailing slash with 301', async () => {
+    const response = await get('/klantenservice?x=1')
+    expect(response.statusCode).toBe(301)
+    expect(response.headers.location).toBe('/klantenservice/?x=1')
+  })
+
+  it.each([
+    ['an undecodable path', '/%ZZ/'],
+    ['an over-long path', `/${'a'.repeat(3000)}/`],
+    ['an unknown language prefix', '/xx/'],
+    ['markup in the path', '/%3Cscript%3Ealert(1)%3C/script%3E/'],
+  ])('answers %s with the not-found page', async (_name, url) => {
+    const response = await get(url)
+    expect(response.statusCode).toBe(404)
+    expect(response.body).toContain('<!DOCTYPE html>')
+    expect(response.body).not.toContain('<script>alert')
+  })
+
+  it('ignores a corrupt cookie and a broken mailplus_id', async () => {
+    const response = await get('/?mailplus_id=%3Cx%3E', HOSTS.nl, { cookie: 'consent=%E0%A4; localization={bad' })
+    expect(response.statusCode).toBe(200)
+  })
+
+  it('answers a domain that is no shop with 404', async () => {
+    expect((await get('/', 'unknown.example')).statusCode).toBe(404)
+  })
+
+  it('serves a web app manifest per site and language', async () => {
+    const response = await get('/manifest.webmanifest?language=fr-BE', HOSTS.be)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('application/manifest+json')
+    expect(response.json()).toMatchObject({ lang: 'fr-BE', start_url: '/fr/?source=pwa', display: 'standalone' })
+    const other = await get('/manifest.webmanifest?language=xx', 'paddockpure-nl.localhost')
+    expect(other.json()).toMatchObject({ short_name: 'Paddock Pure', lang: 'nl-NL', theme_color: '#2d6a1e' })
+  })
+
+  it('keeps API 404s as JSON', async () => {
+    const response = await get('/api/bestaat-niet')
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toMatchObject({ code: 'routeNotFound' })
+  })
+
+  it('names the API version on API answers', async () => {
+    const response = await get('/api/sites/getbydomain?domain=localhost')
+    expect(response.headers['x-api-version']).toBe('1')
+  })
+
+  it('answers 500 with the error page when the data behind a page is broken', async () => {
+    const { db } = testApp.database.handle
+    await sql`drop table content_page_texts`.execute(db)
+    const response = await get('/klantenservice/')
+    expect(response.statusCode).toBe(500)
+    expect(response.body).toContain(nl.error.title)
+    expect(response.body).not.toMatch(/no such table|does not exist/)
+  })
+})

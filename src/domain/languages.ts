@@ -1,34 +1,6 @@
 import { z } from 'zod'
+import { LANGUAGE_CODES } from './language-codes.ts'
 
-/** The 15 shop languages of SPEC §1, by the code used for `locales/<code>.json`. */
-export const LANGUAGE_CODES = [
-  'cs',
-  'da',
-  'de',
-  'de-AT',
-  'en',
-  'es',
-  'et',
-  'fr-BE',
-  'fr-FR',
-  'it',
-  'nl-BE',
-  'nl',
-  'pl',
-  'pt',
-  'sv',
-] as const
+export { LANGUAGE_CODES, normaliseLanguageCode, SECOND_BRAND_LANGUAGES, type LanguageCode } from './language-codes.ts'
+
 export const LanguageCodeSchema = z.enum(LANGUAGE_CODES)
-export type LanguageCode = z.infer<typeof LanguageCodeSchema>
-
-/** Languages that have extra texts for the second brand (SPEC §1). */
-export const SECOND_BRAND_LANGUAGES: readonly LanguageCode[] = ['nl', 'de', 'da']
-
-/** SPEC §9 language-code mappings for codes that older clients and feeds still send. */
-const LEGACY_CODES: Record<string, LanguageCode> = { esp: 'es', se: 'sv', fr: 'fr-FR' }
-
-export function normaliseLanguageCode(code: string): LanguageCode | undefined {
-  const mapped = LEGACY_CODES[code] ?? code
-  const parsed = LanguageCodeSchema.safeParse(mapped)
-  return parsed.success ? parsed.data : undefined
-}

@@ -1,5 +1,5 @@
-import type { CurrencyCode } from './money.ts'
-import { normaliseLanguageCode, type LanguageCode } from './languages.ts'
+import type { CurrencyCode } from './currency.ts'
+import { normaliseLanguageCode, type LanguageCode } from './language-codes.ts'
 
 // Locale and number formats (SPEC §4 start-up step 3, §9). The same code formats prices on the server and in the app.
 

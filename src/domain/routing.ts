@@ -128,8 +128,4 @@ export function checkPath(url: string): PathCheck {
   return { ok: true, path }
 }
 
-/** The first path segment, which names the language on sites with more than one ('/fr/…'). */
-export function languagePrefixOf(path: string): string {
-  const match = /^\/([a-z]{2})\//.exec(path)
-  return match?.[1] ?? ''
-}
+export { languagePrefixOf } from './paths.ts'

@@ -1,15 +1,6 @@
 // The API calls the app shell makes (SPEC §7), each answer checked with the domain schema it is served with.
-import { z } from 'zod'
-import { CountrySchema } from '../../domain/country.ts'
-import {
-  ContentPageSchema,
-  FooterSchema,
-  NavigationSchema,
-  NotificationSchema,
-  UspCollectionSchema,
-} from '../../domain/content.ts'
-import { AlternatesSchema, RouteInfoSchema } from '../../domain/routing.ts'
-import { LocalizationCheckResultSchema, SiteByDomainSchema, SiteSchema, SiteSettingsSchema } from '../../domain/site.ts'
+import type { z } from 'zod'
+import type { Schemas } from './schemas.ts'
 import { ApiRequestError, type ApiRequest, type Transport } from './transport.ts'
 
 export interface ApiScope {
@@ -17,47 +8,58 @@ export interface ApiScope {
   languageId: number
 }
 
+let loadedSchemas: Promise<Schemas> | undefined
+/** The response schemas, loaded once, on the first call. */
+export const loadSchemas = () => (loadedSchemas ??= import('./schemas.ts').then((module) => module.schemas))
+
+type Output<K extends keyof Schemas> = z.output<Schemas[K]>
+
 export function createShopApi(transport: Transport, scope?: ApiScope) {
   const headers: Record<string, string> = scope
     ? { siteid: String(scope.siteId), languageid: String(scope.languageId) }
     : {}
 
-  async function call<T>(schema: z.ZodType<T>, request: ApiRequest): Promise<T>
-  async function call<T>(schema: z.ZodType<T>, request: ApiRequest, allowEmpty: true): Promise<T | null>
-  async function call<T>(schema: z.ZodType<T>, request: ApiRequest, allowEmpty = false): Promise<T | null> {
-    const response = await transport({ ...request, headers: { ...headers, ...request.headers } })
+  async function call<K extends keyof Schemas>(schema: K, request: ApiRequest): Promise<Output<K>>
+  async function call<K extends keyof Schemas>(
+    schema: K,
+    request: ApiRequest,
+    allowEmpty: true,
+  ): Promise<Output<K> | null>
+  async function call<K extends keyof Schemas>(schema: K, request: ApiRequest, allowEmpty = false) {
+    const [response, loaded] = await Promise.all([
+      transport({ ...request, headers: { ...headers, ...request.headers } }),
+      loadSchemas(),
+    ])
     if (response.status === 204 && allowEmpty) return null
     if (response.status !== 200) throw new ApiRequestError(response.status, response.body, response.headers)
-    return schema.parse(response.body)
+    return loaded[schema].parse(response.body) as Output<K>
   }
 
   return {
     /** The same API for another site or language. */
     withScope: (next: ApiScope) => createShopApi(transport, next),
     siteByDomain: (domain: string, signal?: AbortSignal) =>
-      call(SiteByDomainSchema, { path: '/api/sites/getbydomain', query: { domain }, signal }),
-    site: (siteId: number, signal?: AbortSignal) => call(SiteSchema, { path: `/api/sites/${siteId}`, signal }),
-    sites: (signal?: AbortSignal) => call(z.array(SiteSchema), { path: '/api/sites', signal }),
+      call('siteByDomain', { path: '/api/sites/getbydomain', query: { domain }, signal }),
+    site: (siteId: number, signal?: AbortSignal) => call('site', { path: `/api/sites/${siteId}`, signal }),
+    sites: (signal?: AbortSignal) => call('sites', { path: '/api/sites', signal }),
     siteSettings: (siteId: number, languageId: number, signal?: AbortSignal) =>
-      call(SiteSettingsSchema, { path: `/api/sitesettings/${siteId}/${languageId}`, signal }),
-    countries: (signal?: AbortSignal) => call(z.array(CountrySchema), { path: '/api/countries', signal }),
+      call('siteSettings', { path: `/api/sitesettings/${siteId}/${languageId}`, signal }),
+    countries: (signal?: AbortSignal) => call('countries', { path: '/api/countries', signal }),
     routeByUrl: (url: string, signal?: AbortSignal) =>
-      call(RouteInfoSchema, { path: '/api/routing/getbyurl', query: { url }, signal }),
+      call('routeInfo', { path: '/api/routing/getbyurl', query: { url }, signal }),
     alternates: (url: string, signal?: AbortSignal) =>
-      call(AlternatesSchema, { path: '/api/routing/alternates', query: { url }, signal }),
-    contentPage: (id: number, signal?: AbortSignal) =>
-      call(ContentPageSchema, { path: `/api/contentpages/${id}`, signal }),
+      call('alternates', { path: '/api/routing/alternates', query: { url }, signal }),
+    contentPage: (id: number, signal?: AbortSignal) => call('contentPage', { path: `/api/contentpages/${id}`, signal }),
     navigation: (kind: 'primary' | 'secondary', id: number, signal?: AbortSignal) =>
-      call(NavigationSchema, { path: `/api/${kind}navigations/${id}`, signal }),
-    footer: (id: number, signal?: AbortSignal) => call(FooterSchema, { path: `/api/footer/${id}`, signal }),
-    usps: (id: number, signal?: AbortSignal) =>
-      call(UspCollectionSchema, { path: `/api/uspcollections/${id}`, signal }),
+      call('navigation', { path: `/api/${kind}navigations/${id}`, signal }),
+    footer: (id: number, signal?: AbortSignal) => call('footer', { path: `/api/footer/${id}`, signal }),
+    usps: (id: number, signal?: AbortSignal) => call('usps', { path: `/api/uspcollections/${id}`, signal }),
     notification: (id: number, signal?: AbortSignal) =>
-      call(NotificationSchema, { path: `/api/notifications/${id}`, signal }, true),
+      call('notification', { path: `/api/notifications/${id}`, signal }, true),
     localizationCheck: (url: string, countryCode: string) =>
-      call(LocalizationCheckResultSchema, { method: 'POST', path: '/api/Sites', query: { url, countryCode } }, true),
+      call('localizationCheck', { method: 'POST', path: '/api/Sites', query: { url, countryCode } }, true),
     conversion: (mailplusId: string) =>
-      call(z.null(), { method: 'POST', path: '/api/Conversion', query: { mailplusId } }, true),
+      call('none', { method: 'POST', path: '/api/Conversion', query: { mailplusId } }, true),
   }
 }
 

@@ -2,9 +2,9 @@
 // of page needs. Kinds that later features build are dispatched to their modules as those land; until then
 // they are not found.
 import { data, redirect, type LoaderFunctionArgs } from 'react-router'
-import { z } from 'zod'
 import type { ContentPage } from '../../domain/content.ts'
 import type { Alternate, RouteInfo } from '../../domain/routing.ts'
+import { loadSchemas } from '../api/shop-api.ts'
 import { ApiRequestError } from '../api/transport.ts'
 import { servicesOf } from '../router-context.ts'
 
@@ -12,8 +12,6 @@ export type DynamicData =
   | { kind: 'contentPage'; page: ContentPage; alternates: Alternate[] }
   | { kind: 'faq'; page: ContentPage; faqId: number | null; faqItemId: number | null; alternates: Alternate[] }
   | { kind: 'notFound'; page: ContentPage | null }
-
-const NotFoundBodySchema = z.object({ siteId: z.number(), languageId: z.number(), contentPageId: z.number() })
 
 /** An over-long URL is not a page of ours; answer it as not found without asking the API. */
 const MAX_PATH_LENGTH = 1024
@@ -29,7 +27,7 @@ export async function dynamicLoader({ request, context }: LoaderFunctionArgs) {
     route = await api.routeByUrl(url.pathname + url.search, signal) // the query survives a redirect
   } catch (error) {
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
-      const body = NotFoundBodySchema.safeParse(error.body)
+      const body = (await loadSchemas()).notFound.safeParse(error.body)
       if (!body.success) return notFound(null)
       const scoped = api.withScope({ siteId: body.data.siteId, languageId: body.data.languageId })
       return notFound(await scoped.contentPage(body.data.contentPageId, signal).catch(() => null))

@@ -1,16 +1,14 @@
 // The localization cookie (SPEC §9): the visitor made a country/language choice on this host, so do not ask again.
 // It holds `localizationChoiceDate` and lasts 365 days; a corrupt cookie counts as no choice.
-import { z } from 'zod'
+import { loadSchemas } from '../api/shop-api.ts'
 import { readCookie, writeCookie } from '../ui/cookies.ts'
 
 export const LOCALIZATION_COOKIE = 'localization'
-const ChoiceSchema = z.object({ localizationChoiceDate: z.iso.datetime() })
-
-export function localizationChoiceDate(cookieHeader: string): string | null {
+export async function localizationChoiceDate(cookieHeader: string): Promise<string | null> {
   const raw = readCookie(cookieHeader, LOCALIZATION_COOKIE)
   if (raw === null) return null
   try {
-    const parsed = ChoiceSchema.safeParse(JSON.parse(raw))
+    const parsed = (await loadSchemas()).localizationChoice.safeParse(JSON.parse(raw))
     return parsed.success ? parsed.data.localizationChoiceDate : null
   } catch {
     return null

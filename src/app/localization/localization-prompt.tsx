@@ -36,12 +36,11 @@ export function LocalizationPrompt({ serverCountry }: { serverCountry: string | 
   const [offer, setOffer] = useState<string | null>(null)
 
   useEffect(() => {
-    if (localizationChoiceDate(document.cookie) !== null) return
     const country = visitorCountryOf(serverCountry, navigator.languages)
     if (!country) return
     let cancelled = false
-    api
-      .localizationCheck(location.href, country)
+    localizationChoiceDate(document.cookie)
+      .then((chosen) => (chosen === null ? api.localizationCheck(location.href, country) : null))
       .then((result) => {
         if (cancelled || !result) return
         const target = redirectTarget(result, new URL(location.href))

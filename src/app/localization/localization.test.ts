@@ -25,14 +25,14 @@ describe('redirectTarget', () => {
 })
 
 describe('localizationChoiceDate', () => {
-  it('reads the date of a valid cookie', () => {
+  it('reads the date of a valid cookie', async () => {
     const cookie = `a=b; localization=${encodeURIComponent('{"localizationChoiceDate":"2026-11-22T10:00:00.000Z"}')}`
-    expect(localizationChoiceDate(cookie)).toBe('2026-11-22T10:00:00.000Z')
+    expect(await localizationChoiceDate(cookie)).toBe('2026-11-22T10:00:00.000Z')
   })
   it.each(['localization=%E0%A4%A', 'localization=notjson', 'localization=%7B%22x%22%3A1%7D', ''])(
     'treats the corrupt or missing cookie %j as no choice',
-    (cookie) => {
-      expect(localizationChoiceDate(cookie)).toBeNull()
+    async (cookie) => {
+      expect(await localizationChoiceDate(cookie)).toBeNull()
     },
   )
 })

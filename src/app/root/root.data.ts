@@ -4,8 +4,8 @@ import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-rou
 import type { Country } from '../../domain/country.ts'
 import type { Footer, Navigation, Notification, UspCollection } from '../../domain/content.ts'
 import { brandOf, chooseLocale, type Brand, type Locale } from '../../domain/locale.ts'
-import { currencyFromSymbol, type CurrencyCode } from '../../domain/money.ts'
-import { languagePrefixOf } from '../../domain/routing.ts'
+import { currencyFromSymbol, type CurrencyCode } from '../../domain/currency.ts'
+import { languagePrefixOf } from '../../domain/paths.ts'
 import type { Site, SiteLanguage, SiteSettings } from '../../domain/site.ts'
 import { servicesOf } from '../router-context.ts'
 

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { useLocation, useMatches } from 'react-router'
-import { MailplusIdSchema } from '../../domain/conversion.ts'
+import { loadSchemas } from '../api/shop-api.ts'
 import { consentAtom } from '../consent/consent.ts'
 import { useServices } from '../services.tsx'
 import { contentView, pushEvent } from './data-layer.ts'
@@ -40,14 +40,16 @@ export function useTracking(containerId: string | null, currency: string) {
   useEffect(() => {
     const raw = new URLSearchParams(landing.current).get('mailplus_id')
     if (raw === null) return
-    const id = MailplusIdSchema.safeParse(raw)
-    if (!id.success) return // a broken id is ignored: the page itself is fine
-    try {
-      if (sessionStorage.getItem(CONVERSION_KEY) === id.data) return
-      sessionStorage.setItem(CONVERSION_KEY, id.data)
-    } catch {
-      // no session storage: report anyway; the server counts a mailing once per site
-    }
-    api.conversion(id.data).catch((error: unknown) => console.warn('conversion not reported', error))
+    void loadSchemas().then(({ mailplusId }) => {
+      const id = mailplusId.safeParse(raw)
+      if (!id.success) return // a broken id is ignored: the page itself is fine
+      try {
+        if (sessionStorage.getItem(CONVERSION_KEY) === id.data) return
+        sessionStorage.setItem(CONVERSION_KEY, id.data)
+      } catch {
+        // no session storage: report anyway; the server counts a mailing once per site
+      }
+      api.conversion(id.data).catch((error: unknown) => console.warn('conversion not reported', error))
+    })
   }, [api])
 }

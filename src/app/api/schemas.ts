@@ -1,0 +1,36 @@
+// The schemas the app checks API answers with. Loaded with the first API call, not with the page: the first page
+// comes with its data from the server, so zod stays off the critical path.
+import { z } from 'zod'
+import { CountrySchema } from '../../domain/country.ts'
+import {
+  ContentPageSchema,
+  FooterSchema,
+  NavigationSchema,
+  NotificationSchema,
+  UspCollectionSchema,
+} from '../../domain/content.ts'
+import { MailplusIdSchema } from '../../domain/conversion.ts'
+import { AlternatesSchema, RouteInfoSchema } from '../../domain/routing.ts'
+import { LocalizationCheckResultSchema, SiteByDomainSchema, SiteSchema, SiteSettingsSchema } from '../../domain/site.ts'
+
+export const schemas = {
+  siteByDomain: SiteByDomainSchema,
+  site: SiteSchema,
+  sites: z.array(SiteSchema),
+  siteSettings: SiteSettingsSchema,
+  countries: z.array(CountrySchema),
+  routeInfo: RouteInfoSchema,
+  alternates: AlternatesSchema,
+  contentPage: ContentPageSchema,
+  navigation: NavigationSchema,
+  footer: FooterSchema,
+  usps: UspCollectionSchema,
+  notification: NotificationSchema,
+  localizationCheck: LocalizationCheckResultSchema,
+  none: z.null(),
+  /** The body of a routing 404: which site and language, and the not-found page to show. */
+  notFound: z.object({ siteId: z.number(), languageId: z.number(), contentPageId: z.number() }),
+  mailplusId: MailplusIdSchema,
+  localizationChoice: z.object({ localizationChoiceDate: z.iso.datetime() }),
+}
+export type Schemas = typeof schemas

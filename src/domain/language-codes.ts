@@ -1,0 +1,33 @@
+// The shop's language codes as plain values, without zod: the browser needs them before anything is validated.
+
+/** The 15 shop languages of SPEC §1, by the code used for `locales/<code>.json`. */
+export const LANGUAGE_CODES = [
+  'cs',
+  'da',
+  'de',
+  'de-AT',
+  'en',
+  'es',
+  'et',
+  'fr-BE',
+  'fr-FR',
+  'it',
+  'nl-BE',
+  'nl',
+  'pl',
+  'pt',
+  'sv',
+] as const
+export type LanguageCode = (typeof LANGUAGE_CODES)[number]
+
+/** Languages that have extra texts for the second brand (SPEC §1). */
+export const SECOND_BRAND_LANGUAGES: readonly LanguageCode[] = ['nl', 'de', 'da']
+
+/** SPEC §9 language-code mappings for codes that older clients and feeds still send. */
+const LEGACY_CODES: Record<string, LanguageCode> = { esp: 'es', se: 'sv', fr: 'fr-FR' }
+const KNOWN: ReadonlySet<string> = new Set(LANGUAGE_CODES)
+
+export function normaliseLanguageCode(code: string): LanguageCode | undefined {
+  const mapped = LEGACY_CODES[code] ?? code
+  return KNOWN.has(mapped) ? (mapped as LanguageCode) : undefined
+}

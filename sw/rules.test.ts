@@ -12,6 +12,7 @@ describe('isCacheable', () => {
     ['private', response(200, { 'cache-control': 'private, max-age=60' }), false],
     ['an answer that sets a cookie', response(200, { 'set-cookie': 'session=1' }), false],
     ['an answer that varies by Authorization', response(200, { vary: 'Host, Authorization' }), false],
+    ['a page that varies by Cookie (the consent banner)', response(200, { vary: 'Accept-Encoding, Cookie' }), true],
     ['a 404', response(404), false],
     ['a 500', response(500), false],
   ])('%s: %s', (_name, candidate, expected) => {

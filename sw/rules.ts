@@ -24,7 +24,8 @@ export function isCacheable(response: Response): boolean {
   if (/(^|,)\s*(no-store|private)\s*(,|$)/.test(cacheControl)) return false
   if (response.headers.has('set-cookie') || response.headers.has('www-authenticate')) return false
   const vary = response.headers.get('vary')?.toLowerCase() ?? ''
-  if (vary.split(',').some((v) => v.trim() === 'authorization' || v.trim() === 'cookie')) return false
+  // Pages vary on Cookie (the consent banner): fine in this browser's own cache. Authorization means a person's data.
+  if (vary.split(',').some((v) => v.trim() === 'authorization')) return false
   return true
 }
 

@@ -12,7 +12,7 @@ const show = () =>
   render(
     <JotaiProvider>
       <I18nextProvider i18n={i18n}>
-        <CookieBanner brandName="Equivera" />
+        <CookieBanner brandName="Equivera" initial={null} />
       </I18nextProvider>
     </JotaiProvider>,
   )

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { consentAtom, consentFrom, storeConsent, type Consent } from './consent.ts'
 
 /**
- * The cookie banner: a non-modal region at the bottom until the visitor chooses. It is rendered only in the
- * browser (after reading the cookie), so cached pages never carry someone else's choice.
+ * The cookie banner: a non-modal region at the bottom until the visitor chooses. The server renders it from the
+ * request's cookie (so it is in the first paint and shifts nothing); the browser checks the cookie again after
+ * start, since a page may come from the offline cache.
  */
-export function CookieBanner({ brandName }: { brandName: string }) {
+export function CookieBanner({ brandName, initial }: { brandName: string; initial: Consent | null }) {
   const { t } = useTranslation()
-  const [consent, setConsent] = useAtom(consentAtom)
+  const [stored, setConsent] = useAtom(consentAtom)
+  const consent = stored === undefined ? initial : stored
   const id = useId()
   useEffect(() => {
     setConsent(consentFrom(document.cookie))

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMatches } from 'react-router'
 import { CookieBanner } from '../consent/cookie-banner.tsx'
@@ -39,13 +39,23 @@ function Chrome({ data, children }: { data: RootData; children: ReactNode }) {
       <LoadingBar />
       {children}
       <div className="dialogs">
-        <ConnectivityNotice />
-        <UpdatePrompt />
-        <LocalizationPrompt serverCountry={data.visitorCountry} />
-        <CookieBanner brandName={data.site.brandName} />
+        <Part>
+          <ConnectivityNotice />
+          <UpdatePrompt />
+          <LocalizationPrompt serverCountry={data.visitorCountry} />
+          <CookieBanner brandName={data.site.brandName} initial={data.consent} />
+        </Part>
       </div>
     </>
   )
+}
+
+/**
+ * A hydration boundary. Nothing suspends here; the boundaries let React hydrate header, page, footer and dialogs as
+ * separate pieces, yielding to the browser in between, so a slow phone never has one long frozen task.
+ */
+function Part({ children }: { children: ReactNode }) {
+  return <Suspense>{children}</Suspense>
 }
 
 export function Frame({ data, children }: { data: RootData; children: ReactNode }) {
@@ -56,21 +66,25 @@ export function Frame({ data, children }: { data: RootData; children: ReactNode 
     <Chrome data={data}>
       <SkipLink />
       <NotificationBar notification={data.notification} />
-      <Header
-        brand={data.brand}
-        brandName={data.site.brandName}
-        homePath={homePath}
-        navigation={data.primaryNavigation}
-        usps={data.headerUsps}
-      />
+      <Part>
+        <Header
+          brand={data.brand}
+          brandName={data.site.brandName}
+          homePath={homePath}
+          navigation={data.primaryNavigation}
+          usps={data.headerUsps}
+        />
+      </Part>
       <main id="main" className="site-main">
-        {children}
+        <Part>{children}</Part>
       </main>
-      <div className="site-extras">
-        <InstallEntry brandName={data.site.brandName} />
-        <DutchAddressNotice data={data} />
-      </div>
-      <Footer site={data.site} footer={data.footer} navigation={data.secondaryNavigation} switcher={data.switcher} />
+      <Part>
+        <div className="site-extras">
+          <InstallEntry brandName={data.site.brandName} />
+          <DutchAddressNotice data={data} />
+        </div>
+        <Footer site={data.site} footer={data.footer} navigation={data.secondaryNavigation} switcher={data.switcher} />
+      </Part>
     </Chrome>
   )
 }

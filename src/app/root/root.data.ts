@@ -7,6 +7,7 @@ import { brandOf, chooseLocale, type Brand, type Locale } from '../../domain/loc
 import { currencyFromSymbol, type CurrencyCode } from '../../domain/currency.ts'
 import { languagePrefixOf } from '../../domain/paths.ts'
 import type { Site, SiteLanguage, SiteSettings } from '../../domain/site.ts'
+import { consentFrom, type Consent } from '../consent/consent.ts'
 import { servicesOf } from '../router-context.ts'
 
 export interface SwitcherOption {
@@ -36,6 +37,8 @@ export interface RootData {
   notification: Notification | null
   switcher: SwitcherOption[]
   visitorCountry: string | null
+  /** The visitor's cookie choice as the request carried it, so the banner is in the first HTML (no layout shift). */
+  consent: Consent | null
   /** This is the main brand's Dutch site. */
   isDutchSite: boolean
   /** The page's own origin, for absolute URLs (canonical, manifest). */
@@ -88,6 +91,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs): Prom
     notification,
     switcher: switcherOptions(sites, countries, site.siteId, language.languageId, url),
     visitorCountry: services.visitorCountry,
+    consent: consentFrom(request.headers.get('cookie') ?? (typeof document === 'undefined' ? '' : document.cookie)),
     isDutchSite: site.type === 0 && countries.find((c) => c.countryId === site.countryId)?.regionCode === 'NL',
     origin: url.origin,
   }

@@ -56,5 +56,7 @@ export function pageAssets(manifest: Manifest): PageAssets {
 
 export function readPageAssets(clientDir: URL): PageAssets {
   const text = readFileSync(new URL('.vite/manifest.json', clientDir), 'utf8')
-  return pageAssets(ManifestSchema.parse(JSON.parse(text)))
+  const assets = pageAssets(ManifestSchema.parse(JSON.parse(text)))
+  const cssText = assets.css.map((href) => readFileSync(new URL(`.${href}`, clientDir), 'utf8')).join('\n')
+  return { ...assets, cssText }
 }

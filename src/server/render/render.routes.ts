@@ -95,7 +95,7 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
     request.raw.once('close', () => controller.abort())
     const webRequest = new Request(`${request.protocol}://${request.host}${url}`, {
       method: request.method,
-      headers: { accept: request.headers.accept ?? 'text/html' },
+      headers: { accept: request.headers.accept ?? 'text/html', cookie: request.headers.cookie ?? '' },
       signal: controller.signal,
     })
     const result = await renderer.render(webRequest, {
@@ -113,7 +113,7 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
     result.headers.forEach((value, name) => reply.header(name, value))
     // Pages may be kept (the service worker's offline copy) but are checked with the server every time.
     reply.header('cache-control', 'no-cache')
-    reply.header('vary', 'Accept-Encoding')
+    reply.header('vary', 'Accept-Encoding, Cookie') // the cookie banner depends on the consent cookie
     return reply.send(result.body)
   }
 

@@ -92,6 +92,8 @@ function bytesOnTheWire(url: string, headers: Record<string, string>) {
   })
 }
 
+const gzippedSize = (file: string) => gzipSync(readFileSync(join('dist/client', file))).length
+
 /** The home page's critical path: the files its HTML loads or preloads, each gzipped as a server would send it. */
 function criticalPath(html: string) {
   const files = [
@@ -100,8 +102,7 @@ function criticalPath(html: string) {
     ...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
   ].map((match) => match[1]!)
   const unique = [...new Set(files)]
-  const gz = (file: string) => gzipSync(readFileSync(join('dist/client', file))).length
-  const sum = (ext: string) => unique.filter((f) => f.endsWith(ext)).reduce((total, f) => total + gz(f), 0)
+  const sum = (ext: string) => unique.filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzippedSize(f), 0)
   return { js: sum('.js'), css: sum('.css'), files: unique.length }
 }
 

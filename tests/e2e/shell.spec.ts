@@ -285,3 +285,32 @@ test('every link in the page ends with a slash', async ({ page }) => {
   expect(hrefs.length).toBeGreaterThan(10)
   for (const href of hrefs) expect(href.split(/[?#]/)[0]).toMatch(/\/$/)
 })
+
+test.describe('localization prompt', () => {
+  test.use({ locale: 'nl-NL' })
+
+  test('a visitor in the Netherlands on the Belgian site is offered the Dutch site, once', async ({
+    page,
+    context,
+  }) => {
+    const nl = JSON.parse(readFileSync(new URL('../../locales/nl-BE.json', import.meta.url), 'utf8')) as {
+      localization: { promptTitle: string; stay: string; goToDutchSite: string }
+    }
+    await page.goto(url('equivera-be.localhost', '/?mailplus_id=m-1'))
+    const prompt = page.getByRole('dialog', { name: nl.localization.promptTitle })
+    await expect(prompt).toBeVisible()
+    await expect(prompt.getByRole('link', { name: nl.localization.goToDutchSite })).toHaveAttribute(
+      'href',
+      `http://equivera-nl.localhost:${PORT}/?mailplus_id=m-1`,
+    )
+    await prompt.getByRole('button', { name: nl.localization.stay }).click()
+    await expect(prompt).toBeHidden()
+    const cookie = (await context.cookies()).find((c) => c.name === 'localization')
+    expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ localizationChoiceDate: expect.any(String) })
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000)
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await page.waitForTimeout(500)
+    await expect(prompt).toHaveCount(0)
+  })
+})

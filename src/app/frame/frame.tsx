@@ -8,6 +8,7 @@ import { LoadingBar } from '../navigation/loading-bar.tsx'
 import { InstallEntry } from '../pwa/install.tsx'
 import { ConnectivityNotice } from '../pwa/offline-notice.tsx'
 import { UpdatePrompt } from '../pwa/update-prompt.tsx'
+import { IndicativePriceNotice } from '../ui/price.tsx'
 import type { RootData } from '../root/root.data.ts'
 import { Footer } from './footer.tsx'
 import { BrandLogo, Header } from './header.tsx'
@@ -82,6 +83,7 @@ export function Frame({ data, children }: { data: RootData; children: ReactNode 
         <div className="site-extras">
           <InstallEntry brandName={data.site.brandName} />
           <DutchAddressNotice data={data} />
+          <IndicativePriceNotice />
         </div>
         <Footer site={data.site} footer={data.footer} navigation={data.secondaryNavigation} switcher={data.switcher} />
       </Part>

@@ -38,6 +38,13 @@ describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
     expect(response.body).toContain(frBE.a11y.skipToContent.replaceAll("'", '&#x27;'))
   })
 
+  it('marks prices outside the euro as indicative, and only there', async () => {
+    const danish = await get('/', HOSTS.dk)
+    expect(danish.body).toContain('class="indicative-price-notice"')
+    expect(danish.body).toContain('DKK')
+    expect((await get('/')).body).not.toContain('indicative-price-notice')
+  })
+
   it('renders the second brand with its theme and its own texts', async () => {
     const response = await get('/', 'paddockpure-dk.localhost')
     expect(response.body).toContain('data-brand="paddockpure"')

@@ -50,6 +50,17 @@ describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
     expect(response.body).toContain('data-brand="paddockpure"')
   })
 
+  it('keeps a rendered page for 2 s, apart per consent choice', async () => {
+    const { db } = testApp.database.handle
+    const first = await get('/over-ons/')
+    expect(first.statusCode).toBe(200)
+    await db.updateTable('contentPageTexts').set({ title: 'Nieuwe titel' }).where('contentPageId', '=', 104).execute()
+    expect((await get('/over-ons/')).body).toBe(first.body)
+    const consented = await get('/over-ons/', HOSTS.nl, { cookie: 'consent=all' })
+    expect(consented.body).not.toContain('cookie-banner')
+    expect(first.body).toContain('cookie-banner')
+  })
+
   it('answers an unknown path with 404 and the not-found page', async () => {
     const response = await get('/bestaat-niet/')
     expect(response.statusCode).toBe(404)

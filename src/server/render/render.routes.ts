@@ -14,6 +14,8 @@ import { notFoundHandler } from '../http/errors.ts'
 import { header, isApiRequest } from '../http/scope.ts'
 import { hostnameOf } from '../sites/site.directory.ts'
 import { webManifest } from './web-manifest.ts'
+import { consentFrom } from '../../app/consent/consent.ts'
+import { SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
 
 export interface Renderer {
   render: typeof renderPage
@@ -82,6 +84,21 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
       return { status: response.statusCode, body, headers: new Headers(response.headers as Record<string, string>) }
     }
 
+  // Rendered pages are kept as long as the API answers behind them (SPEC §9 short cache: 200 entries, 2 s), so a
+  // burst of visitors on one page costs one render. Keyed by what changes the HTML: host, URL and the consent choice
+  // (the cookie banner). Only complete 200 pages are kept.
+  const pages = new TtlCache<string, { status: number; html: Buffer }>(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs)
+
+  function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable) {
+    // Pages may be kept (the service worker's offline copy) but are checked with the server every time.
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Cookie') // the cookie banner depends on the consent cookie
+      .send(body)
+  }
+
   async function page(request: FastifyRequest, reply: FastifyReply, url = request.url) {
     if (isApiRequest(request)) return notFoundHandler(request, reply)
     if (FILE_PATH.test(request.url.split('?')[0]!)) return reply.status(404).type('text/plain').send('Not found')
@@ -91,6 +108,10 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
         .type('text/plain; charset=utf-8')
         .send('This domain does not belong to any of our shops.')
     }
+    const key = `${request.host}|${url}|${consentFrom(request.headers.cookie ?? '') ?? ''}`
+    const kept = pages.get(key)
+    if (kept) return sendPage(reply, kept.status, kept.html)
+
     const controller = new AbortController()
     request.raw.once('close', () => controller.abort())
     const webRequest = new Request(`${request.protocol}://${request.host}${url}`, {
@@ -109,12 +130,12 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
       response.headers.forEach((value, name) => reply.header(name, value))
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null)
     }
-    reply.status(result.status)
-    result.headers.forEach((value, name) => reply.header(name, value))
-    // Pages may be kept (the service worker's offline copy) but are checked with the server every time.
-    reply.header('cache-control', 'no-cache')
-    reply.header('vary', 'Accept-Encoding, Cookie') // the cookie banner depends on the consent cookie
-    return reply.send(result.body)
+    if (result.status !== 200) return sendPage(reply, result.status, result.body)
+    const chunks: Buffer[] = []
+    for await (const chunk of result.body) chunks.push(chunk as Buffer)
+    const html = Buffer.concat(chunks)
+    pages.set(key, { status: 200, html })
+    return sendPage(reply, 200, html)
   }
 
   app.get('/*', (request, reply) => page(request, reply))

@@ -27,6 +27,16 @@ export interface Renderer {
 /** Requests for files that are not there are plain 404s, not pages. */
 const FILE_PATH = /^\/(assets|icons)\/|\.(js|mjs|css|map|png|svg|ico|json|webmanifest|txt|xml)$/i
 
+function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable) {
+  // Pages may be kept (the service worker's offline copy) but are checked with the server every time.
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding, Cookie') // the cookie banner depends on the consent cookie
+    .send(body)
+}
+
 export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, renderer: Renderer) {
   await app.register(fastifyStatic, {
     root: fileURLToPath(renderer.clientDir),
@@ -88,16 +98,6 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
   // burst of visitors on one page costs one render. Keyed by what changes the HTML: host, URL and the consent choice
   // (the cookie banner). Only complete 200 pages are kept.
   const pages = new TtlCache<string, { status: number; html: Buffer }>(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs)
-
-  function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable) {
-    // Pages may be kept (the service worker's offline copy) but are checked with the server every time.
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding, Cookie') // the cookie banner depends on the consent cookie
-      .send(body)
-  }
 
   async function page(request: FastifyRequest, reply: FastifyReply, url = request.url) {
     if (isApiRequest(request)) return notFoundHandler(request, reply)

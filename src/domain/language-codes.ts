@@ -31,3 +31,22 @@ export function normaliseLanguageCode(code: string): LanguageCode | undefined {
   const mapped = LEGACY_CODES[code] ?? code
   return KNOWN.has(mapped) ? (mapped as LanguageCode) : undefined
 }
+
+/** The culture of each shop language (its country for bare codes): Intl formats, html lang, hreflang. */
+export const CULTURES: Record<LanguageCode, string> = {
+  cs: 'cs-CZ',
+  da: 'da-DK',
+  de: 'de-DE',
+  'de-AT': 'de-AT',
+  en: 'en-IE',
+  es: 'es-ES',
+  et: 'et-EE',
+  'fr-BE': 'fr-BE',
+  'fr-FR': 'fr-FR',
+  it: 'it-IT',
+  'nl-BE': 'nl-BE',
+  nl: 'nl-NL',
+  pl: 'pl-PL',
+  pt: 'pt-PT',
+  sv: 'sv-SE',
+}

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from './currency.ts'
-import { normaliseLanguageCode, type LanguageCode } from './language-codes.ts'
+import { CULTURES, normaliseLanguageCode, type LanguageCode } from './language-codes.ts'
 
 // Locale and number formats (SPEC §4 start-up step 3, §9). The same code formats prices on the server and in the app.
 
@@ -37,25 +37,8 @@ export function chooseLocale(brand: Brand, languageCode: string, fallbackCode: s
 /** Digit grouping is on for Swedish and Polish only (SPEC §9). */
 const GROUPED: ReadonlySet<LanguageCode> = new Set(['sv', 'pl'])
 
-/** The Intl locale of a shop language: its own culture, e.g. 'de-AT', or the country culture for a bare code. */
-const INTL_LOCALE: Record<LanguageCode, string> = {
-  cs: 'cs-CZ',
-  da: 'da-DK',
-  de: 'de-DE',
-  'de-AT': 'de-AT',
-  en: 'en-IE',
-  es: 'es-ES',
-  et: 'et-EE',
-  'fr-BE': 'fr-BE',
-  'fr-FR': 'fr-FR',
-  it: 'it-IT',
-  'nl-BE': 'nl-BE',
-  nl: 'nl-NL',
-  pl: 'pl-PL',
-  pt: 'pt-PT',
-  sv: 'sv-SE',
-}
-export const intlLocaleOf = (language: LanguageCode) => INTL_LOCALE[language]
+/** The Intl locale of a shop language: its culture, e.g. 'de-AT', or the country culture for a bare code. */
+export const intlLocaleOf = (language: LanguageCode) => CULTURES[language]
 
 const numberFormats = new Map<string, Intl.NumberFormat>()
 function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
@@ -67,7 +50,7 @@ function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFo
 /** A number with always two decimals (SPEC §9). */
 export function formatNumber(value: number, language: LanguageCode): string {
   return cachedFormat(`n:${language}`, () =>
-    Intl.NumberFormat(INTL_LOCALE[language], {
+    Intl.NumberFormat(CULTURES[language], {
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
       useGrouping: GROUPED.has(language),
@@ -78,7 +61,7 @@ export function formatNumber(value: number, language: LanguageCode): string {
 /** An amount in integer cents as money in the language's format, with two decimals and the currency sign. */
 export function formatMoney(cents: number, currency: CurrencyCode, language: LanguageCode): string {
   return cachedFormat(`m:${language}:${currency}`, () =>
-    Intl.NumberFormat(INTL_LOCALE[language], {
+    Intl.NumberFormat(CULTURES[language], {
       style: 'currency',
       currency,
       minimumFractionDigits: 2,

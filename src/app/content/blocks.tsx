@@ -1,7 +1,7 @@
 import type { ContentBlock, Faq } from '../../domain/content.ts'
 import type { Site } from '../../domain/site.ts'
 import { CustomerService } from '../frame/footer.tsx'
-import { AppLink } from '../ui/app-link.tsx'
+import { AppLink, LinkList } from '../ui/app-link.tsx'
 import { FaqList } from './faq-list.tsx'
 
 /** The ordered blocks of a content page. Text is plain: nothing from content is injected as markup. */
@@ -32,13 +32,7 @@ export function ContentBlocks({ blocks, faqs, site }: { blocks: ContentBlock[]; 
             return (
               <section key={key} className="block-links">
                 <h2>{block.title}</h2>
-                <ul>
-                  {block.links.map((link) => (
-                    <li key={link.route + link.title}>
-                      <AppLink link={link} />
-                    </li>
-                  ))}
-                </ul>
+                <LinkList links={block.links} />
               </section>
             )
           case 'callToAction':

@@ -3,7 +3,7 @@ import type { Footer as FooterData, Navigation } from '../../domain/content.ts'
 import type { Site } from '../../domain/site.ts'
 import { LocalizationSwitcher } from '../localization/switcher.tsx'
 import type { SwitcherOption } from '../root/root.data.ts'
-import { AppLink } from '../ui/app-link.tsx'
+import { AppLink, LinkList } from '../ui/app-link.tsx'
 
 const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'tiktok', 'twitter'] as const
 const SOCIAL_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
@@ -74,13 +74,7 @@ export function Footer({
         {footer.columns.map((column) => (
           <section key={column.title}>
             <h2>{column.title}</h2>
-            <ul>
-              {column.links.map((link) => (
-                <li key={link.route + link.title}>
-                  <AppLink link={link} />
-                </li>
-              ))}
-            </ul>
+            <LinkList links={column.links} />
           </section>
         ))}
         <CustomerService site={site} />
@@ -100,23 +94,11 @@ export function Footer({
         </section>
       )}
       <nav className="secondary-navigation" aria-label={t('a11y.secondaryNavigation')}>
-        <ul>
-          {navigation.items.map((item) => (
-            <li key={item.route + item.title}>
-              <AppLink link={item} />
-            </li>
-          ))}
-        </ul>
+        <LinkList links={navigation.items} />
       </nav>
       <LocalizationSwitcher options={switcher} />
       {footer.text && <p className="site-footer__text">{footer.text}</p>}
-      <ul className="site-footer__bottom">
-        {footer.bottomLinks.map((link) => (
-          <li key={link.route + link.title}>
-            <AppLink link={link} />
-          </li>
-        ))}
-      </ul>
+      <LinkList links={footer.bottomLinks} className="site-footer__bottom" />
     </footer>
   )
 }

@@ -18,7 +18,7 @@ describe('the version handshake', () => {
   it('offers the update when the server speaks another version, and waits while a field holds typed text', () => {
     document.body.innerHTML = '<input id="name" value="">'
     ;(document.getElementById('name') as HTMLInputElement).value = 'typed'
-    const reload = vi.fn()
+    const reload = vi.fn<() => void>()
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location)
     checkApiVersion(String(API_VERSION + 1))
     expect(getDefaultStore().get(updateAvailableAtom)).toBe(true)

@@ -37,3 +37,16 @@ export function AppLink({
     </Link>
   )
 }
+
+/** A list of content links (footer columns, link blocks, the service menu). */
+export function LinkList({ links, className }: { links: LinkData[]; className?: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.route + link.title}>
+          <AppLink link={link} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,23 +1,7 @@
 import type { LanguageCode } from '../../../domain/languages.ts'
 
-/** Language ids are fixed: the order of LANGUAGE_CODES, from 1. Cultures and endonyms of the 15 shop languages. */
-export const CULTURES: Record<LanguageCode, string> = {
-  cs: 'cs-CZ',
-  da: 'da-DK',
-  de: 'de-DE',
-  'de-AT': 'de-AT',
-  en: 'en-IE',
-  es: 'es-ES',
-  et: 'et-EE',
-  'fr-BE': 'fr-BE',
-  'fr-FR': 'fr-FR',
-  it: 'it-IT',
-  'nl-BE': 'nl-BE',
-  nl: 'nl-NL',
-  pl: 'pl-PL',
-  pt: 'pt-PT',
-  sv: 'sv-SE',
-}
+/** Language ids are fixed: the order of LANGUAGE_CODES, from 1. Cultures come from the domain; endonyms here. */
+export { CULTURES } from '../../../domain/language-codes.ts'
 
 export const LOCALIZED_LANGUAGE_NAMES: Record<LanguageCode, string> = {
   cs: 'Čeština',

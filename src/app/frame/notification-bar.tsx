@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Notification } from '../../domain/content.ts'
 import { AppLink } from '../ui/app-link.tsx'
@@ -9,6 +9,14 @@ const DISMISSED_KEY = 'notification-dismissed'
 export function NotificationBar({ notification }: { notification: Notification | null }) {
   const { t } = useTranslation()
   const [dismissed, setDismissed] = useState(false)
+  useEffect(() => {
+    try {
+      if (notification && sessionStorage.getItem(DISMISSED_KEY) === String(notification.notificationId))
+        setDismissed(true)
+    } catch {
+      // storage blocked: the bar stays
+    }
+  }, [notification])
   if (!notification || dismissed) return null
   return (
     <div className={`notification-bar notification-bar--${notification.severity}`} role="status">

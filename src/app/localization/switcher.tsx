@@ -47,7 +47,7 @@ export function LocalizationSwitcher({ options }: { options: SwitcherOption[] })
             <li key={`${option.siteId}-${option.languageId}`}>
               <a
                 href={hrefOf(option)}
-                hrefLang={undefined}
+                hrefLang={option.hreflang}
                 aria-current={option.current ? 'true' : undefined}
                 onClick={() => rememberLocalizationChoice()}
               >

@@ -314,3 +314,14 @@ test.describe('localization prompt', () => {
     await expect(prompt).toHaveCount(0)
   })
 })
+
+test('only the active language’s texts are loaded', async ({ page }) => {
+  const locales: string[] = []
+  page.on('request', (request) => {
+    const match = /\/assets\/locale-([\w-]+?)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname)
+    if (match) locales.push(match[1]!)
+  })
+  await page.goto(url('equivera-be.localhost', '/fr/'))
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  expect(locales).toEqual(['fr-BE'])
+})

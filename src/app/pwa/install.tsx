@@ -10,8 +10,9 @@ const HINT_DISMISSED = 'install-hint-dismissed'
 /** Browsers that support the install prompt fire it soon after load; wait this long before showing the hint. */
 const HINT_DELAY_MS = 3000
 
+const mediaMatches = (query: string) => typeof matchMedia === 'function' && matchMedia(query).matches
 const isStandalone = () =>
-  matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true
+  mediaMatches('(display-mode: standalone)') || (navigator as { standalone?: boolean }).standalone === true
 
 /** Asks the browser to keep the shop's offline data (the cart queue, the catalogue) when space runs low. */
 export async function askPersistentStorage(): Promise<boolean> {
@@ -47,7 +48,7 @@ export function InstallEntry({ brandName }: { brandName: string }) {
     window.addEventListener('beforeinstallprompt', onPrompt)
     window.addEventListener('appinstalled', onInstalled)
     const timer = setTimeout(() => {
-      if ('onbeforeinstallprompt' in window || !matchMedia('(pointer: coarse)').matches) return
+      if ('onbeforeinstallprompt' in window || !mediaMatches('(pointer: coarse)')) return
       if (localStorage.getItem(HINT_DISMISSED)) return
       setHint(/iphone|ipad|ipod/i.test(navigator.userAgent) ? 'ios' : 'other')
     }, HINT_DELAY_MS)

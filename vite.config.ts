@@ -40,7 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           manifest: false, // each site serves its own manifest (src/server/render/manifest.ts)
           injectManifest: {
             globDirectory: 'dist/client',
-            globPatterns: ['assets/*.{js,css}', 'icons/*.{svg,png}'],
+            // Brand icons are not precached: a site needs only its own, and the browser fetches those from the manifest.
+            globPatterns: ['assets/*.{js,css}'],
             globIgnores: ['assets/locale-*', 'icons/source/**'],
             rollupFormat: 'es',
           },

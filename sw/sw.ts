@@ -111,6 +111,16 @@ registerRoute(
   new CacheFirst({ cacheName: names.assets, plugins: [new ExpirationPlugin({ maxEntries: 10 })] }),
 )
 
+// Brand icons and logos: cache first. They rarely change (a new icon gets a new deploy), and a site only ever asks
+// for its own brand's, so only those are kept.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/icons/'),
+  new CacheFirst({
+    cacheName: names.assets,
+    plugins: [cacheable, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+  }),
+)
+
 /** The offline page of a language (e.g. '/fr/offline/'), fetched while online so it is there when needed. */
 async function warmOfflinePage(prefixPath: string): Promise<void> {
   const cache = await caches.open(names.pages)

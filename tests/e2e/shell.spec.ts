@@ -184,10 +184,13 @@ test.describe('consent and tracking', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Over ons' }).click()
     await expect(page).toHaveURL(/over-ons/)
-    const views = await page.evaluate(() =>
-      (window.dataLayer as { event: string; path?: string }[]).filter((e) => e.event === 'content-view'),
-    )
-    expect(views.map((v) => v.path)).toEqual(['/', '/over-ons/'])
+    const views = () =>
+      page.evaluate(() =>
+        (window.dataLayer as { event: string; path?: string }[])
+          .filter((e) => e.event === 'content-view')
+          .map((e) => e.path),
+      )
+    await expect.poll(views).toEqual(['/', '/over-ons/'])
 
     // A later visit remembers the choice and loads the tag manager straight away.
     await page.reload()

@@ -43,6 +43,13 @@ const TYPO_FACTOR = 0.5
 const COMPOUND_FACTOR = 0.6
 const MIN_COMPOUND_PART = 4
 
+interface Match {
+  /** Score per document index; 0 where it does not match. */
+  scores: Float64Array
+  /** The matching document indexes. */
+  docs: number[]
+}
+
 interface Posting {
   doc: number // index into documents
   weight: number
@@ -54,6 +61,9 @@ export class SearchIndex {
   readonly #postings = new Map<string, Posting[]>()
   readonly #vocabulary: string[]
   readonly #collator: Intl.Collator
+  readonly #orders: Record<'name' | 'price' | 'newest', Int32Array>
+  readonly #ranks: { name: Int32Array }
+  readonly #facetKeys: ProductFilterKey[]
 
   constructor(documents: SearchDocument[], language: LanguageCode) {
     this.language = language
@@ -71,6 +81,33 @@ export class SearchIndex {
       }
     })
     this.#vocabulary = [...this.#postings.keys()].toSorted()
+
+    // Sorted orders, made once: a query walks them instead of sorting its matches.
+    const all = documents.map((_, doc) => doc)
+    const byName = all.toSorted(
+      (a, b) => this.#collator.compare(documents[a]!.name, documents[b]!.name) || documents[a]!.id - documents[b]!.id,
+    )
+    const nameRank = new Int32Array(documents.length)
+    byName.forEach((doc, rank) => (nameRank[doc] = rank))
+    this.#ranks = { name: nameRank }
+    this.#orders = {
+      name: Int32Array.from(byName),
+      price: Int32Array.from(
+        all.toSorted((a, b) => documents[a]!.priceCents - documents[b]!.priceCents || nameRank[a]! - nameRank[b]!),
+      ),
+      // Newest first; 'descending' turns it around like any other sort.
+      newest: Int32Array.from(
+        all.toSorted(
+          (a, b) => documents[b]!.createdAt.localeCompare(documents[a]!.createdAt) || nameRank[a]! - nameRank[b]!,
+        ),
+      ),
+    }
+    const keys = new Set<ProductFilterKey>()
+    for (const document of documents) {
+      for (const key of Object.keys(document.facets) as ProductFilterKey[]) keys.add(key)
+      for (const key of Object.keys(document.numbers) as ProductFilterKey[]) keys.add(key)
+    }
+    this.#facetKeys = [...keys].toSorted()
   }
 
   get size(): number {
@@ -78,20 +115,23 @@ export class SearchIndex {
   }
 
   /** Scores of the documents that match every word of the query (and all of them for an empty query). */
-  #match(searchTerm: string): Map<number, number> | null {
+  #match(searchTerm: string): Match | null {
     const queryTerms = terms(searchTerm, this.language)
     if (queryTerms.length === 0) return null
-    let scores: Map<number, number> | null = null
+    const n = this.#documents.length
+    // Scores per document in typed arrays (0 = no match): a query over 100k documents allocates no per-hit objects.
+    let scores: Float64Array | null = null
     queryTerms.forEach((term, position) => {
-      const found = new Map<number, number>()
-      const idf = (list: Posting[]) => Math.log(1 + this.#documents.length / list.length)
+      const found = new Float64Array(n)
+      const idf = (list: Posting[]) => Math.log(1 + n / list.length)
       const exact = this.#postings.get(term)
       // A near match never counts for more than the word itself would: its rarity is capped by the word's.
       const cap = exact ? idf(exact) : Infinity
       const add = (list: Posting[], factor: number) => {
+        const weight = Math.min(idf(list), cap) * factor
         for (const posting of list) {
-          const score = posting.weight * Math.min(idf(list), cap) * factor
-          if (score > (found.get(posting.doc) ?? 0)) found.set(posting.doc, score)
+          const score = posting.weight * weight
+          if (score > found[posting.doc]!) found[posting.doc] = score
         }
       }
       if (exact) add(exact, 1)
@@ -109,14 +149,15 @@ export class SearchIndex {
             add(this.#postings.get(candidate)!, TYPO_FACTOR)
         }
       }
-      const previous: Map<number, number> | null = scores
-      scores = new Map()
-      for (const [doc, score] of found) {
-        if (previous === null) scores.set(doc, score)
-        else if (previous.has(doc)) scores.set(doc, previous.get(doc)! + score)
-      }
+      if (scores === null) scores = found
+      else
+        for (let doc = 0; doc < n; doc++)
+          scores[doc] = found[doc]! > 0 && scores[doc]! > 0 ? scores[doc]! + found[doc]! : 0
     })
-    return scores
+    const final = scores as unknown as Float64Array
+    const docs: number[] = []
+    for (let doc = 0; doc < n; doc++) if (final[doc]! > 0) docs.push(doc)
+    return { scores: final, docs }
   }
 
   /** Vocabulary words worth comparing with a query word: a shared first letter (typos rarely hit it) or a prefix. */
@@ -136,65 +177,128 @@ export class SearchIndex {
   }
 
   search(request: SearchRequest): SearchResult {
-    const scores = this.#match(request.filter.searchTerm)
-    const candidates = scores === null ? this.#documents.map((_, doc) => doc) : [...scores.keys()]
+    const match = this.#match(request.filter.searchTerm)
+    const candidates = match === null ? null : match.docs
     const filters = request.filter.filters
-    const passes = (doc: number, except?: ProductFilterKey) =>
-      filters.every((filter) => filter.facetKey === except || matchesFilter(this.#documents[doc]!, filter))
+    const count = candidates?.length ?? this.#documents.length
+    const docAt = (i: number) => (candidates === null ? i : candidates[i]!)
 
-    const matching = candidates.filter((doc) => passes(doc))
-    const sorted = this.#sort(matching, scores, request.pageInfo)
+    // One pass over the candidates: which facet keys' filters each one fails. A document that fails none matches;
+    // one that fails the filters of exactly one key still counts in that key's facet (its own filter is ignored).
+    const MATCHES = -1
+    const SEVERAL = -2
+    const failed = new Int32Array(count).fill(MATCHES)
+    const keys = [...new Set(filters.map((f) => f.facetKey))]
+    for (let i = 0; i < count; i++) {
+      const document = this.#documents[docAt(i)]!
+      for (const filter of filters) {
+        if (matchesFilter(document, filter)) continue
+        const key = keys.indexOf(filter.facetKey)
+        failed[i] = failed[i] === MATCHES || failed[i] === key ? key : SEVERAL
+        if (failed[i] === SEVERAL) break
+      }
+    }
+
+    const isMatch = new Uint8Array(this.#documents.length)
+    let total = 0
+    for (let i = 0; i < count; i++)
+      if (failed[i] === MATCHES) {
+        isMatch[docAt(i)] = 1
+        total++
+      }
+
     const { page, pageSize } = request.pageInfo
     const start = (page - 1) * pageSize
     return {
-      ids: sorted.slice(start, start + pageSize).map((doc) => this.#documents[doc]!.id),
-      total: sorted.length,
-      facets: this.#facets(candidates, passes),
+      ids: this.#page(isMatch, total, match, request.pageInfo, start, pageSize),
+      total,
+      facets: this.#facets(count, docAt, failed, keys),
     }
   }
 
-  #sort(docs: number[], scores: Map<number, number> | null, pageInfo: SearchRequest['pageInfo']): number[] {
+  /** The documents of one page in the asked order: pre-sorted orders are walked, so no sort runs per query. */
+  #page(
+    isMatch: Uint8Array,
+    total: number,
+    match: Match | null,
+    pageInfo: SearchRequest['pageInfo'],
+    start: number,
+    pageSize: number,
+  ): number[] {
+    if (start >= total) return []
     const documents = this.#documents
-    const byName = (a: number, b: number) => this.#collator.compare(documents[a]!.name, documents[b]!.name)
-    const direction = pageInfo.descending ? -1 : 1
-    const compare: Record<SearchRequest['pageInfo']['sort'], (a: number, b: number) => number> = {
-      // Best first; ties by name. 'descending' turns it around like any other sort.
-      relevance: (a, b) => ((scores?.get(b) ?? 0) - (scores?.get(a) ?? 0)) * direction || byName(a, b),
-      price: (a, b) => (documents[a]!.priceCents - documents[b]!.priceCents) * direction || byName(a, b),
-      name: (a, b) => byName(a, b) * direction || documents[a]!.id - documents[b]!.id,
-      // Newest first unless descending is asked to turn it around.
-      newest: (a, b) => documents[b]!.createdAt.localeCompare(documents[a]!.createdAt) * direction || byName(a, b),
+    if (pageInfo.sort === 'relevance' && match !== null) {
+      const direction = pageInfo.descending ? -1 : 1
+      const rank = this.#ranks.name
+      const { scores } = match
+      const before = (a: number, b: number) => (scores[b]! - scores[a]!) * direction || rank[a]! - rank[b]!
+      const wanted = start + pageSize
+      // The best `wanted` matches, kept sorted; a match only goes in when it beats the last one kept.
+      const top: number[] = []
+      for (const doc of match.docs) {
+        if (isMatch[doc] !== 1) continue
+        if (top.length === wanted && before(top[wanted - 1]!, doc) <= 0) continue
+        let low = 0
+        let high = top.length
+        while (low < high) {
+          const mid = (low + high) >> 1
+          if (before(top[mid]!, doc) <= 0) low = mid + 1
+          else high = mid
+        }
+        top.splice(low, 0, doc)
+        if (top.length > wanted) top.pop()
+      }
+      return top.slice(start).map((doc) => documents[doc]!.id)
     }
-    return docs.toSorted((a, b) => compare[pageInfo.sort](a, b) || documents[a]!.id - documents[b]!.id)
+    // Relevance without a query is the name order.
+    const order = this.#orders[pageInfo.sort === 'relevance' ? 'name' : pageInfo.sort]
+    const ids: number[] = []
+    let seen = 0
+    for (let k = 0; k < order.length && ids.length < pageSize; k++) {
+      const doc = order[pageInfo.descending ? order.length - 1 - k : k]!
+      if (isMatch[doc] !== 1) continue
+      if (seen++ >= start) ids.push(documents[doc]!.id)
+    }
+    return ids
   }
 
   /** Counts per facet value over the documents that pass every filter except the facet's own (multi-select UX). */
-  #facets(candidates: number[], passes: (doc: number, except?: ProductFilterKey) => boolean): FacetCount[] {
-    const keys = new Set<ProductFilterKey>()
-    for (const document of this.#documents) {
-      for (const key of Object.keys(document.facets) as ProductFilterKey[]) keys.add(key)
-      for (const key of Object.keys(document.numbers) as ProductFilterKey[]) keys.add(key)
-    }
-    return [...keys].toSorted().map((facetKey) => {
-      const counts = new Map<string, number>()
-      let min = Infinity
-      let max = -Infinity
-      for (const doc of candidates) {
-        if (!passes(doc, facetKey)) continue
-        const document = this.#documents[doc]!
-        for (const value of document.facets[facetKey] ?? []) counts.set(value, (counts.get(value) ?? 0) + 1)
-        const number = document.numbers[facetKey]
-        if (number !== undefined) {
-          min = Math.min(min, number)
-          max = Math.max(max, number)
+  #facets(
+    count: number,
+    docAt: (i: number) => number,
+    failed: Int32Array,
+    filterKeys: ProductFilterKey[],
+  ): FacetCount[] {
+    const counts = new Map<ProductFilterKey, Map<string, number>>()
+    const ranges = new Map<ProductFilterKey, { min: number; max: number }>()
+    for (const key of this.#facetKeys) counts.set(key, new Map())
+    for (let i = 0; i < count; i++) {
+      const state = failed[i]!
+      if (state === -2) continue
+      const only = state >= 0 ? filterKeys[state] : undefined
+      const document = this.#documents[docAt(i)]!
+      for (const [key, values] of Object.entries(document.facets) as [ProductFilterKey, string[]][]) {
+        if (only !== undefined && key !== only) continue
+        const perValue = counts.get(key)!
+        for (const value of values) perValue.set(value, (perValue.get(value) ?? 0) + 1)
+      }
+      for (const [key, number] of Object.entries(document.numbers) as [ProductFilterKey, number][]) {
+        if (only !== undefined && key !== only) continue
+        const range = ranges.get(key)
+        if (!range) ranges.set(key, { min: number, max: number })
+        else {
+          range.min = Math.min(range.min, number)
+          range.max = Math.max(range.max, number)
         }
       }
-      return {
-        facetKey,
-        values: [...counts].map(([key, count]) => ({ key, count })).toSorted((a, b) => a.key.localeCompare(b.key)),
-        range: min <= max ? { min, max } : null,
-      }
-    })
+    }
+    return this.#facetKeys.map((facetKey) => ({
+      facetKey,
+      values: [...counts.get(facetKey)!]
+        .map(([key, n]) => ({ key, count: n }))
+        .toSorted((a, b) => a.key.localeCompare(b.key)),
+      range: ranges.get(facetKey) ?? null,
+    }))
   }
 }
 

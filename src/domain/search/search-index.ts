@@ -64,6 +64,9 @@ export class SearchIndex {
   readonly #orders: Record<'name' | 'price' | 'newest', Int32Array>
   readonly #ranks: { name: Int32Array }
   readonly #facetKeys: ProductFilterKey[]
+  /** Each document's facets and numbers as entry lists, made once (queries walk them for every candidate). */
+  readonly #facetEntries: [ProductFilterKey, string[]][][]
+  readonly #numberEntries: [ProductFilterKey, number][][]
 
   constructor(documents: SearchDocument[], language: LanguageCode) {
     this.language = language
@@ -108,6 +111,8 @@ export class SearchIndex {
       for (const key of Object.keys(document.numbers) as ProductFilterKey[]) keys.add(key)
     }
     this.#facetKeys = [...keys].toSorted()
+    this.#facetEntries = documents.map((d) => Object.entries(d.facets) as [ProductFilterKey, string[]][])
+    this.#numberEntries = documents.map((d) => Object.entries(d.numbers) as [ProductFilterKey, number][])
   }
 
   get size(): number {
@@ -276,13 +281,13 @@ export class SearchIndex {
       const state = failed[i]!
       if (state === -2) continue
       const only = state >= 0 ? filterKeys[state] : undefined
-      const document = this.#documents[docAt(i)]!
-      for (const [key, values] of Object.entries(document.facets) as [ProductFilterKey, string[]][]) {
+      const doc = docAt(i)
+      for (const [key, values] of this.#facetEntries[doc]!) {
         if (only !== undefined && key !== only) continue
         const perValue = counts.get(key)!
         for (const value of values) perValue.set(value, (perValue.get(value) ?? 0) + 1)
       }
-      for (const [key, number] of Object.entries(document.numbers) as [ProductFilterKey, number][]) {
+      for (const [key, number] of this.#numberEntries[doc]!) {
         if (only !== undefined && key !== only) continue
         const range = ranges.get(key)
         if (!range) ranges.set(key, { min: number, max: number })

@@ -60,6 +60,11 @@ describe('SearchIndex', () => {
     expect(search('olie').ids).toEqual([4]) // 'Lijnzaadolie'
   })
 
+  it('splits a compound query word the texts write apart', () => {
+    const hay = new SearchIndex([doc(1, 'Analyse van je hooi'), doc(2, 'Hooinet')], 'nl')
+    expect(hay.search(SearchRequestSchema.parse({ filter: { searchTerm: 'hooianalyse' } })).ids).toEqual([1])
+  })
+
   it('ranks a match in the name above one in the text', () => {
     const hay = new SearchIndex([doc(1, 'Hooinet', { body: 'Voor hooi' }), doc(2, 'Hooi')], 'nl')
     expect(hay.search(SearchRequestSchema.parse({ filter: { searchTerm: 'hooi' } })).ids).toEqual([2, 1])

@@ -4,7 +4,7 @@
 import type { FacetFilter, ProductFilterKey, SearchRequest } from '../catalogue.ts'
 import type { LanguageCode } from '../language-codes.ts'
 import { allowedTypos, editDistance } from './distance.ts'
-import { terms } from './text.ts'
+import { stem, terms } from './text.ts'
 
 export interface SearchDocument {
   id: number
@@ -42,6 +42,8 @@ const TYPO_FACTOR = 0.5
 /** The last part of a compound ('sportmüsli' for 'müsli'), common in Dutch, German and the Nordic languages. */
 const COMPOUND_FACTOR = 0.6
 const MIN_COMPOUND_PART = 4
+/** The shortest part a compound query word is split into. */
+const MIN_SPLIT_PART = 3
 
 interface Match {
   /** Score per document index; 0 where it does not match. */
@@ -121,7 +123,7 @@ export class SearchIndex {
 
   /** Scores of the documents that match every word of the query (and all of them for an empty query). */
   #match(searchTerm: string): Match | null {
-    const queryTerms = terms(searchTerm, this.language)
+    const queryTerms = terms(searchTerm, this.language).flatMap((term) => this.#split(term))
     if (queryTerms.length === 0) return null
     const n = this.#documents.length
     // Scores per document in typed arrays (0 = no match): a query over 100k documents allocates no per-hit objects.
@@ -163,6 +165,28 @@ export class SearchIndex {
     const docs: number[] = []
     for (let doc = 0; doc < n; doc++) if (final[doc]! > 0) docs.push(doc)
     return { scores: final, docs }
+  }
+
+  /**
+   * A compound query word the catalogue does not have ('hooianalyse') as its two parts when both are words of the
+   * catalogue ('hooi' + 'analyse'), so it finds what the texts write apart.
+   */
+  #split(term: string): string[] {
+    if (term.length < 2 * MIN_SPLIT_PART || this.#postings.has(term)) return [term]
+    const splits = Array.from({ length: term.length - 2 * MIN_SPLIT_PART + 1 }, (_, k) => {
+      const i = term.length - MIN_SPLIT_PART - k
+      return [stem(term.slice(0, i), this.language), stem(term.slice(i), this.language)] as const
+    })
+    // Two words of the catalogue first ('kuil' + 'scan'); else a word and the part of one ('hooi' + 'analys…').
+    const whole = splits.find(([left, right]) => this.#postings.has(left) && this.#postings.has(right))
+    const part = whole ?? splits.find(([left, right]) => this.#postings.has(left) && this.#isPartOfAWord(right))
+    return part ? [...part] : [term]
+  }
+
+  /** Whether a catalogue word is, starts with or ends with this part ('analys' in 'analyseren', 'ruwvoeranalys'). */
+  #isPartOfAWord(part: string): boolean {
+    if (this.#postings.has(part)) return true
+    return this.#vocabulary.some((word) => word.startsWith(part) || word.endsWith(part))
   }
 
   /** Vocabulary words worth comparing with a query word: a shared first letter (typos rarely hit it) or a prefix. */

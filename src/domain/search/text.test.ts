@@ -23,8 +23,11 @@ describe('fold and words', () => {
 
 describe('stem', () => {
   it.each([
-    ['nl', 'brokken', 'brokk'],
-    ['nl', 'brokk', 'brokk'],
+    ['nl', 'brokken', 'brok'],
+    ['nl', 'brok', 'brok'],
+    ['nl', 'dekens', 'dek'],
+    ['nl', 'deken', 'dek'],
+    ['nl', 'hoeven', 'hoef'],
     ['nl', 'paarden', 'paard'],
     ['nl', 'snoepjes', 'snoep'],
     ['de', 'pferde', 'pferd'],

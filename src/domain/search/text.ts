@@ -43,17 +43,30 @@ function family(language: LanguageCode): string {
   return language.slice(0, 2)
 }
 
+function stripOnce(word: string, endings: string[]): string {
+  for (const ending of endings)
+    if (word.length - ending.length >= MIN_STEM && word.endsWith(ending)) return word.slice(0, -ending.length)
+  return word
+}
+
+/** Dutch: 'dekens' → 'deken' → 'dek'; 'brokken' → 'brok' (doubled consonant); 'hoeven' → 'hoef', 'huizen' → 'huis'. */
+function dutchStem(word: string): string {
+  let base = stripOnce(stripOnce(word, ENDINGS.nl!), ENDINGS.nl!)
+  if (base !== word) {
+    base = base.replace(/([bcdfgklmnprt])\1$/, '$1')
+    base = base.replace(/v$/, 'f').replace(/z$/, 's')
+  }
+  return base
+}
+
 /** The stem of a folded word in a language. */
 export function stem(word: string, language: LanguageCode): string {
   if (/^\d+$/.test(word)) return word
-  for (const ending of ENDINGS[family(language)] ?? []) {
-    if (word.length - ending.length >= MIN_STEM && word.endsWith(ending)) {
-      const base = word.slice(0, -ending.length)
-      // English 'ies' → 'y' (supplies → supply); Dutch doubled vowels are not restored: both sides stem alike.
-      return family(language) === 'en' && ending === 'ies' ? `${base}y` : base
-    }
-  }
-  return word
+  const lang = family(language)
+  if (lang === 'nl') return dutchStem(word)
+  const base = stripOnce(word, ENDINGS[lang] ?? [])
+  // English 'ies' → 'y' (supplies → supply).
+  return lang === 'en' && word.endsWith('ies') && base.length === word.length - 3 ? `${base}y` : base
 }
 
 /** Stems of a text in a language. */

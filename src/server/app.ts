@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { CatalogueCache } from './catalogue/catalogue-cache.ts'
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts'
 import type { Config } from './config.ts'
 import { contentRoutes } from './content/content.routes.ts'
 import type { AppContext } from './context.ts'
@@ -64,7 +66,13 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     onReloadError: (err) => app.log.error({ err }, 'reloading the sites failed'),
   })
   await sites.reload()
-  const context: AppContext = { database, sites, config, publicUrl: new URL(config.PUBLIC_URL) }
+  const context: AppContext = {
+    database,
+    sites,
+    config,
+    publicUrl: new URL(config.PUBLIC_URL),
+    catalogue: new CatalogueCache(database.db),
+  }
 
   const responses = new ResponseCache()
   app.decorateRequest('scope', undefined)
@@ -116,6 +124,7 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     routingRoutes,
     contentRoutes,
     conversionRoutes,
+    catalogueRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

@@ -14,8 +14,8 @@ export interface SearchDocument {
   body: string
   /** Facet value keys per facet key (multi- and single-select facets). */
   facets: Partial<Record<ProductFilterKey, string[]>>
-  /** Numbers per facet key (range and slider facets), e.g. a weight class in kilograms. */
-  numbers: Partial<Record<ProductFilterKey, number>>
+  /** Numbers per facet key (range and slider facets), e.g. the weights of a product's variants in kilograms. */
+  numbers: Partial<Record<ProductFilterKey, number[]>>
   /** Lowest variant price in cents, for the price sort. */
   priceCents: number
   /** ISO date the product came into the shop, for the newest sort. */
@@ -68,7 +68,7 @@ export class SearchIndex {
   readonly #facetKeys: ProductFilterKey[]
   /** Each document's facets and numbers as entry lists, made once (queries walk them for every candidate). */
   readonly #facetEntries: [ProductFilterKey, string[]][][]
-  readonly #numberEntries: [ProductFilterKey, number][][]
+  readonly #numberEntries: [ProductFilterKey, number[]][][]
 
   constructor(documents: SearchDocument[], language: LanguageCode) {
     this.language = language
@@ -114,7 +114,7 @@ export class SearchIndex {
     }
     this.#facetKeys = [...keys].toSorted()
     this.#facetEntries = documents.map((d) => Object.entries(d.facets) as [ProductFilterKey, string[]][])
-    this.#numberEntries = documents.map((d) => Object.entries(d.numbers) as [ProductFilterKey, number][])
+    this.#numberEntries = documents.map((d) => Object.entries(d.numbers) as [ProductFilterKey, number[]][])
   }
 
   get size(): number {
@@ -205,7 +205,12 @@ export class SearchIndex {
     return result
   }
 
-  search(request: SearchRequest): SearchResult {
+  /**
+   * One page of the documents that match the query and the filters, with facet counts. `required` filters (a landing
+   * page's selection) narrow the whole search, facets included; the request's own filters count as shoppers expect
+   * from multi-select facets: each facet's counts ignore that facet's own filter.
+   */
+  search(request: SearchRequest, required: readonly FacetFilter[] = []): SearchResult {
     const match = this.#match(request.filter.searchTerm)
     const candidates = match === null ? null : match.docs
     const filters = request.filter.filters
@@ -220,6 +225,10 @@ export class SearchIndex {
     const keys = [...new Set(filters.map((f) => f.facetKey))]
     for (let i = 0; i < count; i++) {
       const document = this.#documents[docAt(i)]!
+      if (!required.every((filter) => matchesFilter(document, filter))) {
+        failed[i] = SEVERAL
+        continue
+      }
       for (const filter of filters) {
         if (matchesFilter(document, filter)) continue
         const key = keys.indexOf(filter.facetKey)
@@ -311,13 +320,15 @@ export class SearchIndex {
         const perValue = counts.get(key)!
         for (const value of values) perValue.set(value, (perValue.get(value) ?? 0) + 1)
       }
-      for (const [key, number] of this.#numberEntries[doc]!) {
+      for (const [key, numbers] of this.#numberEntries[doc]!) {
         if (only !== undefined && key !== only) continue
-        const range = ranges.get(key)
-        if (!range) ranges.set(key, { min: number, max: number })
-        else {
-          range.min = Math.min(range.min, number)
-          range.max = Math.max(range.max, number)
+        for (const number of numbers) {
+          const range = ranges.get(key)
+          if (!range) ranges.set(key, { min: number, max: number })
+          else {
+            range.min = Math.min(range.min, number)
+            range.max = Math.max(range.max, number)
+          }
         }
       }
     }
@@ -340,13 +351,14 @@ export function matchesFilter(document: SearchDocument, filter: FacetFilter): bo
       )
     case 'singleSelect':
       return document.facets[filter.facetKey]?.includes(filter.selectedKey) ?? false
-    case 'rangeSlider': {
-      const value = document.numbers[filter.facetKey]
-      return value !== undefined && value >= filter.selectedMinValue && value <= filter.selectedMaxValue
-    }
-    case 'slider': {
-      const value = document.numbers[filter.facetKey]
-      return value !== undefined && value <= filter.selectedValue
-    }
+    // A product matches a number filter when one of its values does (one of its variants is in the weight range).
+    case 'rangeSlider':
+      return (
+        document.numbers[filter.facetKey]?.some(
+          (value) => value >= filter.selectedMinValue && value <= filter.selectedMaxValue,
+        ) ?? false
+      )
+    case 'slider':
+      return document.numbers[filter.facetKey]?.some((value) => value <= filter.selectedValue) ?? false
   }
 }

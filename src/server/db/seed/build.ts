@@ -10,10 +10,13 @@ import { currencyFromSymbol } from '../../../domain/money.ts'
 import type { Database } from '../schema.ts'
 import { languageIdOf, loadCountries, loadSites, loadTemplate, type Brand, type SiteSeed } from './data.ts'
 import { CULTURES, LOCALIZED_LANGUAGE_NAMES } from './languages.ts'
+import { translate } from '../../i18n.ts'
+import { buildCatalogue, CATALOGUE_TABLES, SEARCH_SLUGS, type SiteLanguageOfCatalogue } from './catalogue-build.ts'
 import { PAGE_KEYS, type ContentTemplate, type PageKey, type TemplateBlock, type TemplateLink } from './template.ts'
 
-/** Tables the seed fills; the others (conversions …) hold what the shop records while it runs. */
-export type SeedTable = Exclude<keyof Database, 'conversions'>
+/** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version) hold what the shop
+ * records while it runs. */
+export type SeedTable = Exclude<keyof Database, 'conversions' | 'catalogueState' | 'stockReminders'>
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 
 /** Primary-key columns of the seeded tables, for upserts, listed in the order tables can be written (parents first). */
@@ -43,6 +46,20 @@ export const SEED_KEYS: { [T in SeedTable]: (keyof Database[T] & string)[] } = {
   uspCollectionTexts: ['uspCollectionId', 'languageId'],
   notifications: ['id'],
   notificationTexts: ['notificationId', 'languageId'],
+  productGroups: ['key'],
+  productGroupTexts: ['productGroupKey', 'languageId'],
+  facetValues: ['facetKey', 'valueKey'],
+  facetValueTexts: ['facetKey', 'valueKey', 'languageId'],
+  landingPages: ['id'],
+  landingPageTexts: ['landingPageId', 'languageId'],
+  products: ['id'],
+  productTexts: ['productId', 'languageId'],
+  productVariants: ['id'],
+  variantPrices: ['variantId', 'siteId'],
+  variantStock: ['variantId'],
+  relatedProducts: ['productId', 'relatedProductId'],
+  bundleItems: ['bundleProductId', 'variantId'],
+  reviews: ['id'],
 }
 
 export const SEED_TABLE_ORDER = Object.keys(SEED_KEYS) as SeedTable[]
@@ -153,8 +170,60 @@ export function buildSeed(): SeedRows {
     rows.paymentMethods.push({ id: method.paymentMethodId, code: method.code, name: method.name })
   }
 
-  for (const site of sites) buildSite(rows, site, site.key === defaultSiteKey, countries, paymentMethods)
+  const siteLanguages: SiteLanguageOfCatalogue[] = []
+  for (const site of sites) {
+    buildSite(rows, site, site.key === defaultSiteKey, countries, paymentMethods)
+    site.languages.forEach((language, position) =>
+      siteLanguages.push({
+        site,
+        language,
+        languageId: languageIdOf(language),
+        prefix: position === 0 ? '' : language.slice(0, 2),
+      }),
+    )
+  }
+
+  const catalogue = buildCatalogue(siteLanguages, languageIdOf)
+  for (const table of CATALOGUE_TABLES) (rows[table] as unknown[]).push(...catalogue.rows[table])
+  for (const url of catalogue.urls)
+    rows.urls.push({
+      siteId: url.siteId,
+      path: url.path,
+      languageId: url.languageId,
+      kind: url.target.kind,
+      routeKey: routeKey(url.target),
+      target: json(url.target),
+      isCanonical: url.isCanonical,
+    })
+  addCatalogueNavigation(rows, siteLanguages, catalogue.navigation)
+  const paths = new Set<string>()
+  for (const url of rows.urls) {
+    const key = `${url.siteId} ${url.path}`
+    if (paths.has(key)) throw new Error(`Site ${url.siteId} has two pages at ${url.path}`)
+    paths.add(key)
+  }
   return rows
+}
+
+/** The primary navigation of a shop starts with "Products" (the search page, every product) and its categories. */
+function addCatalogueNavigation(
+  rows: SeedRows,
+  siteLanguages: SiteLanguageOfCatalogue[],
+  groups: Map<string, { title: string; route: string }[]>,
+) {
+  for (const { site, language, languageId, prefix } of siteLanguages) {
+    const children = groups.get(`${site.siteId}:${languageId}`)
+    if (!children) continue
+    const row = rows.navigationTexts.find((r) => r.navigationId === site.siteId * 10 + 1 && r.languageId === languageId)
+    if (!row) continue
+    const products: NavigationItem = {
+      title: translate(language, 'catalogue.navigation.products'),
+      route: `${prefix ? `/${prefix}` : ''}/${SEARCH_SLUGS[language]}/`,
+      target: '_self',
+      children: children.map((child) => ({ ...child, target: '_self', children: [] })),
+    }
+    row.items = json([products, ...(JSON.parse(row.items) as NavigationItem[])])
+  }
 }
 
 function buildSite(

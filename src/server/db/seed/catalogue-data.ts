@@ -1,4 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { z } from 'zod'
+import { FacetFilterSchema } from '../../../domain/catalogue.ts'
+import { LanguageCodeSchema } from '../../../domain/languages.ts'
 import { LANGUAGE_CODES } from '../../../domain/languages.ts'
 import {
   CatalogueSeedSchema,
@@ -22,4 +25,24 @@ export function loadCatalogueTexts(): CatalogueTexts[] {
     if (texts.language !== code) throw new Error(`texts.${code}.json says it is ${texts.language}`)
     return [texts]
   })
+}
+
+const LandingPagesFileSchema = z.object({
+  pages: z.array(z.object({ key: z.string().regex(/^[a-z-]+$/), filters: z.array(FacetFilterSchema).min(1) })),
+  texts: z.partialRecord(
+    LanguageCodeSchema,
+    z.record(
+      z.string(),
+      z.object({
+        title: z.string().min(1),
+        slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+        intro: z.string().min(1),
+      }),
+    ),
+  ),
+})
+
+/** Landing pages: a fixed product selection (on sale, new) with a title, slug and intro per language. */
+export function loadLandingPages(): z.infer<typeof LandingPagesFileSchema> {
+  return LandingPagesFileSchema.parse(JSON.parse(readFileSync(new URL('landing-pages.json', dir), 'utf8')))
 }

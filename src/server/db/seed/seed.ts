@@ -1,13 +1,19 @@
 import type { Db } from '../database.ts'
 import { buildSeed, type SeedRows } from './build.ts'
+import { stampCatalogue, type CatalogueStamp } from './catalogue-seed.repository.ts'
 import { writeSeedRows } from './seed.repository.ts'
 
 /**
  * Loads the seed data: every row is upserted by its primary key in one transaction, so running it again
  * changes nothing and a failure leaves the database as it was.
  */
-export async function seed(db: Db): Promise<{ rows: number }> {
+export async function seed(db: Db): Promise<{ rows: number; catalogue: CatalogueStamp }> {
   const rows: SeedRows = buildSeed()
-  await db.transaction().execute((trx) => writeSeedRows(trx, rows))
-  return { rows: Object.values(rows).reduce((sum, table) => sum + table.length, 0) }
+  const catalogue = await db.transaction().execute(async (trx) => {
+    // Only catalogue products whose seed changed are written, with a new catalogue version (delta sync).
+    const stamp = await stampCatalogue(trx, rows)
+    await writeSeedRows(trx, rows)
+    return stamp
+  })
+  return { rows: Object.values(rows).reduce((sum, table) => sum + table.length, 0), catalogue }
 }

@@ -1,0 +1,172 @@
+import { z } from 'zod'
+import { FacetFilterSchema, NutritionSchema, ProductFilterKeySchema } from './catalogue.ts'
+import { ProductTypeSchema, VatTypeSchema } from './enums.ts'
+import { IdSchema } from './ids.ts'
+import { LanguageCodeSchema } from './languages.ts'
+import { CentsSchema, CurrencyCodeSchema } from './money.ts'
+import { ImageViewSchema } from './product-images.ts'
+
+// A product as one site sells it in one language (issue #4): everything the product page, the search, the compare
+// page and the offline catalogue need, in one shape. The server assembles it from the catalogue tables; the app keeps
+// the same documents in IndexedDB and checks them with this schema on every read.
+
+export const PackageSchema = z.enum(['bag', 'bucket', 'bigBag', 'silo', 'bottle', 'box', 'piece'])
+export type Package = z.infer<typeof PackageSchema>
+
+/** SPEC §2: a product is available, "coming soon", or "not yet available" (with a notify-me request). */
+export const ProductStateSchema = z.enum(['available', 'comingSoon', 'notYetAvailable'])
+export type ProductState = z.infer<typeof ProductStateSchema>
+
+/** SPEC §3/§9: unit prices per unit, kilogram, litre, 100 gram and 100 millilitre. */
+export const UnitSchema = z.enum(['piece', 'kilogram', 'litre', '100gram', '100millilitre'])
+export type Unit = z.infer<typeof UnitSchema>
+export const UnitPriceCentsSchema = z.object({ unit: UnitSchema, cents: CentsSchema })
+export type UnitPriceCents = z.infer<typeof UnitPriceCentsSchema>
+
+/** Facet keys a product lists itself; productGroup, package, weightClass, sale and new follow from its data. */
+export const ListedFacetKeySchema = ProductFilterKeySchema.extract([
+  'horseType',
+  'ageGroup',
+  'application',
+  'ingredient',
+  'labour',
+])
+export type ListedFacetKey = z.infer<typeof ListedFacetKeySchema>
+
+const Text = z.string().max(10_000)
+const Path = z.string().startsWith('/').max(1024)
+
+export const ProductVariantSchema = z.object({
+  productVariantId: IdSchema,
+  articleNumber: z.string().min(1).max(40),
+  ean: z
+    .string()
+    .regex(/^\d{8,14}$/)
+    .nullable(),
+  package: PackageSchema,
+  weightGrams: z.number().int().positive().nullable(),
+  contentMillilitres: z.number().int().positive().nullable(),
+  colour: z.string().max(60).nullable(),
+  dimensions: z.string().max(60).nullable(),
+  quantityPerPallet: z.number().int().positive().nullable(),
+  /** In the site's currency, VAT included. */
+  price: CentsSchema.positive(),
+  /** The price before a sale; null when not on sale. */
+  originalPrice: CentsSchema.positive().nullable(),
+  unitPrice: UnitPriceCentsSchema.nullable(),
+  stock: z.number().int().min(0),
+  /** This variant's own page (the product's path plus its article code). */
+  path: Path,
+})
+export type ProductVariant = z.infer<typeof ProductVariantSchema>
+
+export const ProductReviewSchema = z.object({
+  reviewId: IdSchema,
+  title: z.string().max(200),
+  text: z.string().max(4000),
+  rating: z.number().int().min(1).max(5),
+  language: LanguageCodeSchema,
+  author: z.string().max(100),
+  createdAt: z.iso.date(),
+})
+export type ProductReview = z.infer<typeof ProductReviewSchema>
+
+export const RatingSchema = z.object({ average: z.number().min(1).max(5), count: z.number().int().positive() })
+export type Rating = z.infer<typeof RatingSchema>
+
+export const CatalogueProductSchema = z.object({
+  productId: IdSchema,
+  key: z.string().min(1).max(80),
+  productType: ProductTypeSchema,
+  name: z.string().min(1).max(200),
+  shortDescription: Text,
+  description: z.array(Text).max(10),
+  usage: z.array(Text).max(10),
+  seoTitle: z.string().max(300),
+  seoDescription: z.string().max(500),
+  /** The product's page; for a bundle, the bundle page. */
+  path: Path,
+  brand: z.string().min(1).max(60),
+  productGroup: z.string().min(1).max(60),
+  facets: z.partialRecord(ListedFacetKeySchema, z.array(z.string().max(60)).max(30)),
+  vatType: VatTypeSchema,
+  createdAt: z.iso.date(),
+  state: ProductStateSchema,
+  shelfLifeMonths: z.number().int().positive().nullable(),
+  nutrition: NutritionSchema.nullable(),
+  videos: z.array(z.url()).max(5),
+  image: z.object({ name: z.string().regex(/^[a-z0-9-]+$/), views: z.array(ImageViewSchema).min(1) }),
+  /** Related products sold on the same site, in order. */
+  related: z.array(IdSchema).max(12),
+  /** What a bundle holds; null for other products. */
+  bundleItems: z
+    .array(z.object({ productId: IdSchema, productVariantId: IdSchema, quantity: z.number().int().positive() }))
+    .nullable(),
+  rating: RatingSchema.nullable(),
+  reviews: z.array(ProductReviewSchema).max(50),
+  currency: CurrencyCodeSchema,
+  variants: z.array(ProductVariantSchema).min(1).max(20),
+  /** The catalogue version this product last changed in (delta sync). */
+  version: z.number().int().min(0),
+})
+export type CatalogueProduct = z.infer<typeof CatalogueProductSchema>
+
+/** A landing page: a product search with a fixed selection (e.g. everything on sale), at its own path. */
+export const LandingPageSchema = z.object({
+  landingPageId: IdSchema,
+  key: z.string(),
+  title: z.string(),
+  intro: z.string(),
+  path: Path,
+  filters: z.array(FacetFilterSchema).max(10),
+})
+export type LandingPage = z.infer<typeof LandingPageSchema>
+
+/** The names of a site's catalogue in one language: groups, facet values, landing pages, the search page's path. */
+export const CatalogueLabelsSchema = z.object({
+  productGroups: z.array(z.object({ key: z.string(), name: z.string(), description: z.string(), path: Path })),
+  /** Label per value, per facet key (package, weight classes, sale and new included). */
+  facetValues: z.partialRecord(ProductFilterKeySchema, z.record(z.string(), z.string())),
+  landingPages: z.array(LandingPageSchema),
+  searchPath: Path,
+})
+export type CatalogueLabels = z.infer<typeof CatalogueLabelsSchema>
+
+/** SPEC §9 / issue #4: shown as "only {amount} in stock" at or below this many pieces. */
+export const LOW_STOCK_THRESHOLD = 10
+/** A product is "new" (facet and badge) this many days after it came into the shop. */
+export const NEW_PRODUCT_DAYS = 60
+/** SPEC §9: delivery time 1–2 days. */
+export const DELIVERY_DAYS = { min: 1, max: 2 } as const
+/** SPEC §9: the silo offer is for more than 1000 kg, or from 15 horses (12 in the German texts). */
+export const SILO_OFFER = { minKilograms: 1000, minHorses: 15, minHorsesGerman: 12 } as const
+
+export function isOnSale(product: CatalogueProduct): boolean {
+  return product.variants.some((v) => v.originalPrice !== null)
+}
+
+/** Whether a product counts as new on a day ('YYYY-MM-DD'). */
+export function isNew(product: Pick<CatalogueProduct, 'createdAt'>, today: string): boolean {
+  const age = (Date.parse(today) - Date.parse(product.createdAt)) / 86_400_000
+  return age >= 0 && age < NEW_PRODUCT_DAYS
+}
+
+/** The variant with the lowest price: what a product card shows as "from". */
+export function cheapestVariant(product: CatalogueProduct): ProductVariant {
+  return product.variants.reduce((best, v) => (v.price < best.price ? v : best))
+}
+
+/** Whether the silo offer fits a product: feed sold loose in a silo or in big bags. */
+export function hasSiloOffer(product: CatalogueProduct): boolean {
+  return product.productType === 2 && product.variants.some((v) => v.package === 'silo' || v.package === 'bigBag')
+}
+
+/** Whether a product can be ordered now (cart and checkout come with later issues; the page says it either way). */
+export function isOrderable(product: CatalogueProduct, variant: ProductVariant): boolean {
+  return product.state === 'available' && variant.stock > 0
+}
+
+/** Half-star rounding for display: 4.26 → 4.5. */
+export function roundRating(average: number): number {
+  return Math.round(average * 2) / 2
+}

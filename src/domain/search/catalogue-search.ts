@@ -1,0 +1,221 @@
+// The product search of one site in one language (issue #4), over catalogue products: the server answers
+// POST /api/productsearch/search with it, and the app runs the very same code over the products it keeps in
+// IndexedDB, so offline results, facets, sorting and paging are the server's.
+import type { FacetFilter, ProductFilterKey, SearchRequest } from '../catalogue.ts'
+import type {
+  AutocompleteResponse,
+  FacetDiscriminator,
+  FacetResult,
+  ProductSummary,
+  SearchResponse,
+} from '../catalogue-api.ts'
+import { AUTOCOMPLETE_LIMIT } from '../catalogue-api.ts'
+import type { LanguageCode } from '../language-codes.ts'
+import { cheapestVariant, isNew, isOnSale, type CatalogueLabels, type CatalogueProduct } from '../product.ts'
+import { SearchIndex, type SearchDocument } from './search-index.ts'
+import { fold } from './text.ts'
+
+/** How each filter key is offered (the facet discriminator of SPEC §3). */
+export const FACET_DISCRIMINATORS: Record<ProductFilterKey, FacetDiscriminator> = {
+  productGroup: 'multiSelect',
+  horseType: 'multiSelect',
+  ageGroup: 'multiSelect',
+  application: 'multiSelect',
+  ingredient: 'multiSelect',
+  labour: 'multiSelect',
+  package: 'multiSelect',
+  weightClass: 'rangeSlider',
+  sale: 'singleSelect',
+  new: 'singleSelect',
+}
+
+/** Display order of the facets. */
+export const FACET_ORDER: ProductFilterKey[] = [
+  'productGroup',
+  'horseType',
+  'ageGroup',
+  'application',
+  'ingredient',
+  'labour',
+  'package',
+  'weightClass',
+  'sale',
+  'new',
+]
+
+/** The value of the yes/no facets (sale, new). */
+export const YES = 'yes'
+
+/** Weight classes in kilograms, [from, to): the weight facet's values; the range slider filters on the kilograms. */
+export const WEIGHT_CLASSES = [
+  { key: 'up-to-5', from: 0, to: 5 },
+  { key: '5-15', from: 5, to: 15 },
+  { key: '15-25', from: 15, to: 25 },
+  { key: 'over-25', from: 25, to: Infinity },
+] as const
+
+/** The weights of a product's variants in kilograms (litres count as kilograms); none for things sold by the piece. */
+export function weightsInKilograms(product: CatalogueProduct): number[] {
+  const weights = product.variants.flatMap((v) => {
+    const grams = v.weightGrams ?? v.contentMillilitres
+    return grams === null || v.package === 'piece' ? [] : [grams / 1000]
+  })
+  return [...new Set(weights)].toSorted((a, b) => a - b)
+}
+
+export function searchDocumentOf(product: CatalogueProduct, labels: CatalogueLabels, today: string): SearchDocument {
+  const weights = weightsInKilograms(product)
+  const label = (key: ProductFilterKey, value: string) => labels.facetValues[key]?.[value] ?? ''
+  const facetWords = Object.entries(product.facets).flatMap(([key, values]) =>
+    (values ?? []).map((value) => label(key as ProductFilterKey, value)),
+  )
+  const group = labels.productGroups.find((g) => g.key === product.productGroup)
+  return {
+    id: product.productId,
+    name: product.name,
+    summary: [product.shortDescription, group?.name ?? '', product.brand].join(' '),
+    body: [
+      ...product.variants.map((v) => v.articleNumber),
+      ...facetWords,
+      ...product.description,
+      ...product.usage,
+    ].join(' '),
+    facets: {
+      ...product.facets,
+      productGroup: [product.productGroup],
+      package: [...new Set(product.variants.map((v) => v.package))],
+      ...(weights.length > 0 && {
+        weightClass: [...new Set(weights.map((kg) => WEIGHT_CLASSES.find((c) => kg >= c.from && kg < c.to)!.key))],
+      }),
+      ...(isOnSale(product) && { sale: [YES] }),
+      ...(isNew(product, today) && { new: [YES] }),
+    },
+    numbers: weights.length > 0 ? { weightClass: weights } : {},
+    priceCents: cheapestVariant(product).price,
+    createdAt: product.createdAt,
+  }
+}
+
+export function summaryOf(product: CatalogueProduct, today: string): ProductSummary {
+  const cheapest = cheapestVariant(product)
+  return {
+    productId: product.productId,
+    productVariantId: cheapest.productVariantId,
+    name: product.name,
+    shortDescription: product.shortDescription,
+    path: product.path,
+    brand: product.brand,
+    productGroup: product.productGroup,
+    productType: product.productType,
+    state: product.state,
+    image: product.image.name,
+    price: cheapest.price,
+    originalPrice: cheapest.originalPrice,
+    currency: product.currency,
+    unitPrice: cheapest.unitPrice,
+    rating: product.rating,
+    isNew: isNew(product, today),
+    onSale: isOnSale(product),
+    inStock: product.variants.some((v) => v.stock > 0),
+    variantCount: product.variants.length,
+  }
+}
+
+const NOTHING: FacetFilter = { discriminator: 'singleSelect', facetKey: 'productGroup', selectedKey: '' }
+
+export class CatalogueSearch {
+  readonly #products: Map<number, CatalogueProduct>
+  readonly #labels: CatalogueLabels
+  readonly #index: SearchIndex
+  readonly #today: string
+
+  /** `today` ('YYYY-MM-DD') decides which products count as new. */
+  constructor(products: readonly CatalogueProduct[], labels: CatalogueLabels, language: LanguageCode, today: string) {
+    this.#products = new Map(products.map((p) => [p.productId, p]))
+    this.#labels = labels
+    this.#today = today
+    this.#index = new SearchIndex(
+      products.map((p) => searchDocumentOf(p, labels, today)),
+      language,
+    )
+  }
+
+  get size(): number {
+    return this.#index.size
+  }
+
+  product(productId: number): CatalogueProduct | undefined {
+    return this.#products.get(productId)
+  }
+
+  /** The filters a request cannot remove: its landing page's selection; an unknown landing page or advice category
+   * (none exist yet) selects nothing. */
+  #required(request: SearchRequest): FacetFilter[] {
+    const required: FacetFilter[] = []
+    if (request.landingpageId !== null) {
+      const page = this.#labels.landingPages.find((p) => p.landingPageId === request.landingpageId)
+      required.push(...(page?.filters ?? [NOTHING]))
+    }
+    if (request.adviceCategoryId !== null) required.push(NOTHING)
+    return required
+  }
+
+  search(request: SearchRequest): SearchResponse {
+    const result = this.#index.search(request, this.#required(request))
+    const selected = new Map<ProductFilterKey, Set<string>>()
+    for (const filter of request.filter.filters) {
+      const keys = selected.get(filter.facetKey) ?? new Set()
+      if (filter.discriminator === 'multiSelect') for (const key of filter.selectedKeys) keys.add(key)
+      if (filter.discriminator === 'singleSelect') keys.add(filter.selectedKey)
+      selected.set(filter.facetKey, keys)
+    }
+    const counted = new Map(result.facets.map((f) => [f.facetKey, f]))
+    const facets: FacetResult[] = FACET_ORDER.flatMap((facetKey) => {
+      const found = counted.get(facetKey)
+      if (!found) return []
+      const counts = new Map(found.values.map((v) => [v.key, v.count]))
+      const labels = this.#labels.facetValues[facetKey] ?? {}
+      // Values in the shop's display order; a value no product has any more stays while it is selected, so it can be
+      // unticked.
+      const values = Object.entries(labels)
+        .map(([key, label]) => ({ key, label, count: counts.get(key) ?? 0 }))
+        .filter((v) => v.count > 0 || selected.get(facetKey)?.has(v.key))
+      if (values.length === 0 && found.range === null) return []
+      return [{ facetKey, discriminator: FACET_DISCRIMINATORS[facetKey], values, range: found.range }]
+    })
+    return {
+      results: result.ids.map((id) => summaryOf(this.#products.get(id)!, this.#today)),
+      totalCount: result.total,
+      pageInfo: request.pageInfo,
+      facets,
+    }
+  }
+
+  /** Suggestions while typing: the best products for the words so far, and the product groups whose name fits. */
+  autocomplete(term: string): AutocompleteResponse {
+    const trimmed = term.trim()
+    if (trimmed === '') return { term, products: [], groups: [], totalCount: 0 }
+    const found = this.search({
+      filter: { searchTerm: trimmed, filters: [] },
+      pageInfo: { page: 1, pageSize: AUTOCOMPLETE_LIMIT, descending: false, sort: 'relevance' },
+      landingpageId: null,
+      adviceCategoryId: null,
+    })
+    const folded = fold(trimmed)
+    const groups = this.#labels.productGroups
+      .filter(
+        (g) =>
+          fold(g.name)
+            .split(/\s+/)
+            .some((word) => word.startsWith(folded)) || fold(g.name).startsWith(folded),
+      )
+      .slice(0, 3)
+      .map(({ key, name, path }) => ({ key, name, path }))
+    return { term, products: found.results, groups, totalCount: found.totalCount }
+  }
+}
+
+/** Today as 'YYYY-MM-DD' in UTC: the day "new" is counted from, the same on server and app. */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10)
+}

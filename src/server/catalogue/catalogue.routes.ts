@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import {
+  AutocompleteQuerySchema,
+  AutocompleteResponseSchema,
+  CatalogueSyncQuerySchema,
+  CatalogueSyncSchema,
+  ProductIdsQuerySchema,
+  ProductListSchema,
+  SearchResponseSchema,
+  StockReminderRequestSchema,
+} from '../../domain/catalogue-api.ts'
+import { SearchRequestSchema } from '../../domain/catalogue.ts'
+import { IdParamsSchema } from '../../domain/ids.ts'
+import { CatalogueProductSchema } from '../../domain/product.ts'
+import type { AppContext, ZodApp } from '../context.ts'
+import { scopeOf } from '../http/scope.ts'
+import { catalogueSync, productById, productByVariant, productsByIds, requestStockReminder } from './catalogue.sync.ts'
+import { rejectUnknownFacetFilters } from './search-request.ts'
+
+export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue }: AppContext) {
+  const entryOf = (request: Parameters<typeof scopeOf>[0]) => {
+    const { site, language } = scopeOf(request)
+    return catalogue.entry(site, language.languageId)
+  }
+
+  // SPEC §3/§7: the product search. An unknown facet filter discriminator is refused with the spec's message before
+  // the body is checked as a whole (SPEC §8).
+  app.post(
+    '/api/productsearch/search',
+    {
+      preValidation: rejectUnknownFacetFilters,
+      schema: { body: SearchRequestSchema, response: { 200: SearchResponseSchema } },
+    },
+    async (request) => (await entryOf(request)).search(scopeOf(request).now).search(request.body),
+  )
+
+  app.get(
+    '/api/productsearch/autocomplete',
+    { schema: { querystring: AutocompleteQuerySchema, response: { 200: AutocompleteResponseSchema } } },
+    async (request) => (await entryOf(request)).search(scopeOf(request).now).autocomplete(request.query.term),
+  )
+
+  app.get(
+    '/api/products/:id',
+    { schema: { params: IdParamsSchema, response: { 200: CatalogueProductSchema } } },
+    async (request) => productById(await entryOf(request), request.params.id),
+  )
+
+  app.get(
+    '/api/productvariants/:id',
+    { schema: { params: IdParamsSchema, response: { 200: CatalogueProductSchema } } },
+    async (request) => productByVariant(await entryOf(request), request.params.id),
+  )
+
+  app.get(
+    '/api/products',
+    { schema: { querystring: ProductIdsQuerySchema, response: { 200: ProductListSchema } } },
+    async (request) => productsByIds(await entryOf(request), request.query.ids),
+  )
+
+  // The offline catalogue: never cached on the way, since a client asks exactly when it wants what is new.
+  app.get(
+    '/api/catalogue/sync',
+    {
+      config: { cache: 'none' },
+      schema: { querystring: CatalogueSyncQuerySchema, response: { 200: CatalogueSyncSchema } },
+    },
+    async (request) => {
+      const { site, language, now } = scopeOf(request)
+      return catalogueSync(db, await entryOf(request), site.id, language.languageId, request.query.since, now)
+    },
+  )
+
+  app.post(
+    '/api/stockreminders',
+    { schema: { body: StockReminderRequestSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const { site, language, now } = scopeOf(request)
+      await requestStockReminder(db, await entryOf(request), site, language.languageId, request.body, now)
+      return reply.status(204).send(null)
+    },
+  )
+}

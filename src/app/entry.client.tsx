@@ -13,7 +13,9 @@ import { createShopApi } from './api/shop-api.ts'
 import { fetchTransport } from './api/transport.ts'
 import { loadBundle } from './i18n/bundles.client.ts'
 import { createI18n, textsOf } from './i18n/i18n.ts'
+import { loadCatalogueView } from './catalogue/load-view.ts'
 import { restoreDrafts } from './pwa/drafts.ts'
+import { offlinePathFor } from '../../sw/rules.ts'
 import { checkApiVersion, registerServiceWorker } from './pwa/update.ts'
 import type { RootData } from './root/root.data.ts'
 import { servicesContext, type AppServices } from './router-context.ts'
@@ -28,14 +30,20 @@ declare global {
   }
 }
 
-/** The offline page standing in for another URL (the service worker's fallback) stays as the server rendered it. */
+/** The offline page standing in for another URL: the service worker's answer for a page it has no copy of. */
 function isOfflineStandIn(): boolean {
   if (!document.querySelector('meta[name="page-kind"][content="offline"]')) return false
   return !matchRoutes(routes, window.location)?.some((match) => match.route.id?.startsWith('offline'))
 }
 
 async function start() {
-  if (isOfflineStandIn()) return
+  // An offline stand-in hydrates as the offline page it is (at that page's own path), then the app moves to the URL
+  // asked for: catalogue pages render from the device's copy, anything else keeps saying "offline".
+  let standInFor: string | null = null
+  if (isOfflineStandIn()) {
+    standInFor = window.location.pathname + window.location.search + window.location.hash
+    window.history.replaceState(window.history.state, '', offlinePathFor(window.location.pathname))
+  }
   const rootData = window.__staticRouterHydrationData?.loaderData?.root as RootData | undefined
   const locale: Locale = rootData?.locale ?? chooseLocale('equivera', 'en', 'en')
   const i18n = createI18n(await loadBundle(locale))
@@ -44,6 +52,9 @@ async function start() {
   const services: AppServices = {
     api,
     visitorCountry: rootData?.visitorCountry ?? null,
+    scope: rootData
+      ? { siteId: rootData.site.siteId, languageId: rootData.language.languageId, language: rootData.language.code }
+      : null,
     async prepareLocale(next) {
       if (i18n.hasResourceBundle(next.language, 'translation')) return
       i18n.addResourceBundle(next.language, 'translation', textsOf(await loadBundle(next)), true, true)
@@ -59,6 +70,10 @@ async function start() {
       Object.assign(route, { ...module, lazy: undefined })
     }),
   )
+
+  // A catalogue page's own chunk too, so its part of the page hydrates at once.
+  if ((window.__staticRouterHydrationData?.loaderData?.dynamic as { kind?: string } | undefined)?.kind === 'catalogue')
+    await loadCatalogueView().catch(() => undefined)
 
   const router = createBrowserRouter(routes, {
     getContext: () => {
@@ -78,6 +93,7 @@ async function start() {
       </I18nextProvider>
     </StrictMode>,
   )
+  if (standInFor) void router.navigate(standInFor, { replace: true })
   registerServiceWorker()
   requestAnimationFrame(() => restoreDrafts())
 }

@@ -71,6 +71,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
     api: createShopApi(options.transport),
     visitorCountry: options.visitorCountry,
     prepareLocale: async () => undefined,
+    scope: null,
   }
   const requestContext = new RouterContextProvider()
   requestContext.set(servicesContext, services)

@@ -1,6 +1,7 @@
 // What loaders get besides the request: the API (fetch in the browser, inject on the server) and, in the browser,
 // a way to load another language's texts before a page in that language renders.
 import { createContext, type RouterContextProvider } from 'react-router'
+import type { LanguageCode } from '../domain/languages.ts'
 import type { Locale } from '../domain/locale.ts'
 import type { ShopApi } from './api/shop-api.ts'
 
@@ -16,6 +17,8 @@ export interface AppServices {
   visitorCountry: string | null
   /** Makes a language's texts ready; a no-op on the server, which has them all. */
   prepareLocale(locale: Locale): Promise<void>
+  /** The site and language of the page (set by the root loader): whose offline catalogue to use without network. */
+  scope: { siteId: number; languageId: number; language: LanguageCode } | null
 }
 
 export const servicesContext = createContext<AppServices>()

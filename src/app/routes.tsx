@@ -1,4 +1,5 @@
-import type { RouteObject } from 'react-router'
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { COMPARE_PATH_WORDS } from '../domain/catalogue-paths.ts'
 import { rootLoader, rootShouldRevalidate } from './root/root.data.ts'
 import { Root, RootErrorBoundary } from './root/root.tsx'
 
@@ -29,6 +30,16 @@ export const routes: RouteObject[] = [
         handle: { routeName: 'offline' },
         lazy: () => import('./pwa/offline-page.tsx'),
       },
+      // The comparison (SPEC §2): every language's path word opens the same screen, on every site.
+      ...COMPARE_PATH_WORDS.flatMap((word) =>
+        [word, `:language/${word}`].map((path): RouteObject => ({
+          id: `compare:${path}`,
+          path,
+          handle: { routeName: 'compare' },
+          loader: strictTrailingSlash,
+          lazy: () => import('./catalogue/compare-page.tsx'),
+        })),
+      ),
       {
         id: 'dynamic',
         path: '*',
@@ -38,3 +49,10 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
+
+/** SPEC §2: every route ends with '/'; the dynamic route gets this from the routing API, app routes check it here. */
+function strictTrailingSlash({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  if (!url.pathname.endsWith('/')) throw redirect(`${url.pathname}/${url.search}`, 301)
+  return null
+}

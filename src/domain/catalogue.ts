@@ -50,7 +50,7 @@ export const SearchRequestSchema = z.object({
   }),
   pageInfo: z
     .object({
-      page: z.number().int().min(FIRST_PAGE).default(FIRST_PAGE),
+      page: z.number().int().min(FIRST_PAGE).max(10_000).default(FIRST_PAGE),
       pageSize: z.number().int().min(1).max(96).default(DEFAULT_PAGE_SIZE),
       descending: z.boolean().default(false),
       sort: z.enum(['relevance', 'price', 'name', 'newest']).default('relevance'),

@@ -9,7 +9,14 @@ import {
   NotificationSchema,
   UspCollectionSchema,
 } from '../../domain/content.ts'
+import {
+  AutocompleteResponseSchema,
+  CatalogueSyncSchema,
+  ProductListSchema,
+  SearchResponseSchema,
+} from '../../domain/catalogue-api.ts'
 import { MailplusIdSchema } from '../../domain/conversion.ts'
+import { CatalogueLabelsSchema, CatalogueProductSchema } from '../../domain/product.ts'
 import { AlternatesSchema, RouteInfoSchema } from '../../domain/routing.ts'
 import { LocalizationCheckResultSchema, SiteByDomainSchema, SiteSchema, SiteSettingsSchema } from '../../domain/site.ts'
 
@@ -31,6 +38,12 @@ export const schemas = {
   /** The body of a routing 404: which site and language, and the not-found page to show. */
   notFound: z.object({ siteId: z.number(), languageId: z.number(), contentPageId: z.number() }),
   mailplusId: MailplusIdSchema,
+  search: SearchResponseSchema,
+  autocomplete: AutocompleteResponseSchema,
+  product: CatalogueProductSchema,
+  products: ProductListSchema,
+  catalogueLabels: CatalogueLabelsSchema,
+  catalogueSync: CatalogueSyncSchema,
   localizationChoice: z.object({ localizationChoiceDate: z.iso.datetime() }),
 }
 export type Schemas = typeof schemas

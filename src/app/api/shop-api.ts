@@ -1,5 +1,6 @@
 // The API calls the app shell makes (SPEC §7), each answer checked with the domain schema it is served with.
 import type { z } from 'zod'
+import type { SearchRequest } from '../../domain/catalogue.ts'
 import type { Schemas } from './schemas.ts'
 import { ApiRequestError, type ApiRequest, type Transport } from './transport.ts'
 
@@ -58,6 +59,21 @@ export function createShopApi(transport: Transport, scope?: ApiScope) {
       call('notification', { path: `/api/notifications/${id}`, signal }, true),
     localizationCheck: (url: string, countryCode: string) =>
       call('localizationCheck', { method: 'POST', path: '/api/Sites', query: { url, countryCode } }, true),
+    search: (request: SearchRequest, signal?: AbortSignal) =>
+      call('search', { method: 'POST', path: '/api/productsearch/search', body: request, signal }),
+    autocomplete: (term: string, signal?: AbortSignal) =>
+      call('autocomplete', { path: '/api/productsearch/autocomplete', query: { term }, signal }),
+    productByVariant: (productVariantId: number, signal?: AbortSignal) =>
+      call('product', { path: `/api/productvariants/${productVariantId}`, signal }),
+    products: (ids: number[], signal?: AbortSignal) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : call('products', { path: '/api/products', query: { ids: ids.join(',') }, signal }),
+    catalogueLabels: (signal?: AbortSignal) => call('catalogueLabels', { path: '/api/catalogue/labels', signal }),
+    catalogueSync: (since: number, signal?: AbortSignal) =>
+      call('catalogueSync', { path: '/api/catalogue/sync', query: { since }, signal }),
+    stockReminder: (productVariantId: number, emailAddress: string) =>
+      call('none', { method: 'POST', path: '/api/stockreminders', body: { productVariantId, emailAddress } }, true),
     conversion: (mailplusId: string) =>
       call('none', { method: 'POST', path: '/api/Conversion', query: { mailplusId } }, true),
   }

@@ -1,17 +1,26 @@
 // The catch-all route /{path*} (SPEC §2): resolve the full path through the routing API, then load what that kind
-// of page needs. Kinds that later features build are dispatched to their modules as those land; until then
-// they are not found.
+// of page needs: content, FAQ, and the catalogue's lists and products (their code loads on demand). Without a network
+// the catalogue's pages come from the device. Kinds that later features build are dispatched to their modules as
+// those land; until then they are not found.
 import { data, redirect, type LoaderFunctionArgs } from 'react-router'
 import type { ContentPage } from '../../domain/content.ts'
 import type { Alternate, RouteInfo } from '../../domain/routing.ts'
 import { loadSchemas } from '../api/shop-api.ts'
 import { ApiRequestError } from '../api/transport.ts'
-import { servicesOf } from '../router-context.ts'
+import type { CatalogueData } from '../catalogue/catalogue.data.ts'
+import { isUnreachable, localRouteOf } from '../catalogue/catalogue-source.ts'
+import { servicesOf, type AppServices } from '../router-context.ts'
 
 export type DynamicData =
   | { kind: 'contentPage'; page: ContentPage; alternates: Alternate[] }
   | { kind: 'faq'; page: ContentPage; faqId: number | null; faqItemId: number | null; alternates: Alternate[] }
+  | { kind: 'catalogue'; data: CatalogueData }
   | { kind: 'notFound'; page: ContentPage | null }
+  /** No network and nothing on the device for this path. */
+  | { kind: 'offline' }
+
+const catalogue = () => import('../catalogue/catalogue.data.ts')
+const offline = () => ({ kind: 'offline' }) satisfies DynamicData
 
 /** An over-long URL is not a page of ours; answer it as not found without asking the API. */
 const MAX_PATH_LENGTH = 1024
@@ -26,6 +35,8 @@ export async function dynamicLoader({ request, context }: LoaderFunctionArgs) {
   try {
     route = await api.routeByUrl(url.pathname + url.search, signal) // the query survives a redirect
   } catch (error) {
+    // No network: a catalogue page can still come from the device (offline routing by path).
+    if (isUnreachable(error)) return offlineRoute(servicesOf(context), url, signal)
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
       const body = (await loadSchemas()).notFound.safeParse(error.body)
       if (!body.success) return notFound(null)
@@ -54,9 +65,59 @@ export async function dynamicLoader({ request, context }: LoaderFunctionArgs) {
         alternates: others,
       } satisfies DynamicData
     }
+    case 'productSearch': {
+      const listKind = route.searchType
+      const landingpageId = Number(route.parameters.landingpageId) || null
+      const data = await (
+        await catalogue()
+      ).loadProductList(
+        servicesOf(context),
+        url,
+        { listKind, productGroup: route.parameters.productGroup ?? null, landingpageId },
+        alternates,
+        signal,
+      )
+      return data ? ({ kind: 'catalogue', data } satisfies DynamicData) : offline()
+    }
+    case 'productVariant':
+    case 'productBundle': {
+      const [variantId, omitArticleCode] =
+        route.kind === 'productVariant'
+          ? [route.productVariantId, route.omitArticleCode]
+          : [route.productVariantBundleId, true]
+      const data = await (
+        await catalogue()
+      ).loadProductPage(servicesOf(context), variantId, omitArticleCode, alternates, signal)
+      if (data) return { kind: 'catalogue', data } satisfies DynamicData
+      // The route exists but the product is not sold here (any more): not found.
+      return notFound(null)
+    }
     default:
       return notFound(null)
   }
+}
+
+/** Without a network: the page of a path from the offline catalogue, else the offline notice. */
+async function offlineRoute(services: AppServices, url: URL, signal: AbortSignal): Promise<DynamicData> {
+  const local = await localRouteOf(services, url.pathname).catch(() => null)
+  if (!local) return offline()
+  const { loadProductList, loadProductPage } = await catalogue()
+  const none = async (): Promise<Alternate[]> => []
+  const data =
+    local.kind === 'product'
+      ? await loadProductPage(services, local.productVariantId, false, none, signal)
+      : await loadProductList(
+          services,
+          url,
+          {
+            listKind: local.kind,
+            productGroup: local.kind === 'category' ? local.productGroup : null,
+            landingpageId: local.kind === 'landingPage' ? local.landingpageId : null,
+          },
+          none,
+          signal,
+        )
+  return data ? { kind: 'catalogue', data } : offline()
 }
 
 function notFound(page: ContentPage | null) {

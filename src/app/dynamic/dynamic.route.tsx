@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoaderData } from 'react-router'
+import { loadCatalogueView } from '../catalogue/load-view.ts'
 import { ContentBlocks } from '../content/blocks.tsx'
 import { FaqList } from '../content/faq-list.tsx'
 import { PageHead } from '../content/page-head.tsx'
@@ -11,6 +13,9 @@ import type { DynamicData } from './dynamic.data.ts'
 
 export { dynamicLoader as loader } from './dynamic.data.ts'
 
+/** Catalogue pages are a chunk of their own: content pages (the home page among them) do not carry them. */
+const CatalogueView = lazy(loadCatalogueView)
+
 export function Component() {
   const data = useLoaderData<DynamicData>()
   switch (data.kind) {
@@ -18,9 +23,29 @@ export function Component() {
       return <ContentPageView data={data} />
     case 'faq':
       return <FaqPageView data={data} />
+    case 'catalogue':
+      return (
+        <Suspense>
+          <CatalogueView data={data.data} />
+        </Suspense>
+      )
+    case 'offline':
+      return <OfflineView />
     case 'notFound':
       return <NotFoundView data={data} />
   }
+}
+
+/** No network, and this page is not on the device: what the offline page says, in the app. */
+function OfflineView() {
+  const { t } = useTranslation()
+  return (
+    <article className="content-page offline-page">
+      <PageHead title={t('offline.pageTitle')} noIndex />
+      <PageHeading>{t('offline.pageTitle')}</PageHeading>
+      <p>{t('offline.pageText')}</p>
+    </article>
+  )
 }
 
 function ContentPageView({ data }: { data: Extract<DynamicData, { kind: 'contentPage' }> }) {

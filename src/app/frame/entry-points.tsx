@@ -1,22 +1,27 @@
+import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
+import { COMPARE_SLUGS, localPath, SEARCH_SLUGS } from '../../domain/catalogue-paths.ts'
+import { compareIdsAtom } from '../catalogue/compare.ts'
+import { SearchBox } from '../catalogue/search-box.tsx'
+import { useRootData } from '../root/use-root-data.ts'
 
 /**
- * The header's entry points (search, compare, cart, account). Each feature adds its entry here when it lands, with
- * its route; an entry is only shown when the feature exists, so the header never links to a page that is not there.
+ * The header's entry points: the product search (with suggestions) and the comparison, on sites that sell the
+ * catalogue. Cart and account add their entries here when they land, so the header never links to a missing page.
  */
-export const ENTRY_POINTS: { key: 'search' | 'compare' | 'cart' | 'account'; to: string }[] = []
-
 export function HeaderEntryPoints() {
   const { t } = useTranslation()
-  if (ENTRY_POINTS.length === 0) return null
+  const { brand, language } = useRootData()
+  const compared = useAtomValue(compareIdsAtom)
+  if (brand === 'corporate') return null
   return (
-    <ul className="entry-points">
-      {ENTRY_POINTS.map((entry) => (
-        <li key={entry.key}>
-          <NavLink to={entry.to}>{t(`header.${entry.key}`)}</NavLink>
-        </li>
-      ))}
-    </ul>
+    <div className="entry-points">
+      <SearchBox action={localPath(language.pathPrefix, SEARCH_SLUGS[language.code])} />
+      <NavLink to={localPath(language.pathPrefix, COMPARE_SLUGS[language.code])} className="entry-point">
+        {t('header.compare')}
+        {compared.length > 0 && <span className="entry-point__count"> ({compared.length})</span>}
+      </NavLink>
+    </div>
   )
 }

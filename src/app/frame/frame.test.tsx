@@ -18,6 +18,7 @@ const services: AppServices = {
   api: createShopApi(async () => ({ status: 503, body: null, headers: new Headers() })),
   visitorCountry: null,
   prepareLocale: async () => undefined,
+  scope: null,
 }
 afterEach(cleanup)
 

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMatches } from 'react-router'
+import { CatalogueFrameParts } from '../catalogue/frame-parts.tsx'
 import { CookieBanner } from '../consent/cookie-banner.tsx'
 import { DutchAddressNotice } from '../localization/dutch-address-notice.tsx'
 import { LocalizationPrompt } from '../localization/localization-prompt.tsx'
@@ -45,6 +46,7 @@ function Chrome({ data, children }: { data: RootData; children: ReactNode }) {
           <UpdatePrompt />
           <LocalizationPrompt serverCountry={data.visitorCountry} />
           <CookieBanner brandName={data.site.brandName} initial={data.consent} />
+          <CatalogueFrameParts data={data} />
         </Part>
       </div>
     </>

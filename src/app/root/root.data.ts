@@ -62,6 +62,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs): Prom
   const language = languageForPath(byDomain.languages, url.pathname)
   const api = services.api.withScope({ siteId: byDomain.siteId, languageId: language.languageId })
   const site = await api.site(byDomain.siteId, signal)
+  services.scope = { siteId: site.siteId, languageId: language.languageId, language: language.code }
   const brand = brandOf(site)
   const fallback = site.languages.find((l) => l.languageId === site.fallbackLanguageId)?.code ?? 'en'
   const locale = chooseLocale(brand, language.code, fallback)

@@ -20,3 +20,10 @@ export function pushEvent(event: TrackerEvent): void {
 export function contentView(routeName: string, path: string): TrackerEvent {
   return { event: 'content-view', routeName, path }
 }
+
+/** GA4: `{ ecommerce: null }` before an e-commerce event, so its items are not merged with the previous event's. */
+export function clearEcommerce(): void {
+  assertClient()
+  window.dataLayer ??= []
+  window.dataLayer.push({ ecommerce: null })
+}

@@ -121,11 +121,12 @@ export class SearchIndex {
     return this.#documents.length
   }
 
-  /** Scores of the documents that match every word of the query (and all of them for an empty query). */
+  /** Scores of the documents that match every word of the query; null (all of them) for an empty query. */
   #match(searchTerm: string): Match | null {
     const queryTerms = terms(searchTerm, this.language).flatMap((term) => this.#split(term))
-    if (queryTerms.length === 0) return null
     const n = this.#documents.length
+    // A query of nothing but what is not searched ('🐴', '?!', a 50-letter word) finds nothing, not everything.
+    if (queryTerms.length === 0) return searchTerm.trim() === '' ? null : { scores: new Float64Array(n), docs: [] }
     // Scores per document in typed arrays (0 = no match): a query over 100k documents allocates no per-hit objects.
     let scores: Float64Array | null = null
     queryTerms.forEach((term, position) => {

@@ -11,7 +11,7 @@ import {
 } from '../../domain/catalogue-api.ts'
 import { SearchRequestSchema } from '../../domain/catalogue.ts'
 import { IdParamsSchema } from '../../domain/ids.ts'
-import { CatalogueProductSchema } from '../../domain/product.ts'
+import { CatalogueLabelsSchema, CatalogueProductSchema } from '../../domain/product.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
 import { catalogueSync, productById, productByVariant, productsByIds, requestStockReminder } from './catalogue.sync.ts'
@@ -56,6 +56,13 @@ export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue
     '/api/products',
     { schema: { querystring: ProductIdsQuerySchema, response: { 200: ProductListSchema } } },
     async (request) => productsByIds(await entryOf(request), request.query.ids),
+  )
+
+  // The names of the site's groups, facet values and landing pages (titles and intros of category pages).
+  app.get(
+    '/api/catalogue/labels',
+    { schema: { response: { 200: CatalogueLabelsSchema } } },
+    async (request) => (await entryOf(request)).catalogue.labels,
   )
 
   // The offline catalogue: never cached on the way, since a client asks exactly when it wants what is new.

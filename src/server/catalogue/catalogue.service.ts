@@ -194,7 +194,8 @@ export async function loadSiteCatalogue(db: Db, site: SiteRecord, languageId: nu
             contentMillilitres: v.contentMillilitres,
           }),
           stock: v.stock ?? 0,
-          path: pathOf.get(`productVariant:${v.id}`) ?? `${path}${v.articleNumber.toLowerCase()}/`,
+          // A variant without a page of its own (a bundle's) is shown on its product's page.
+          path: pathOf.get(`productVariant:${v.id}`) ?? path,
         })),
         version: Number(product.version),
       }),

@@ -11,7 +11,8 @@ import type { Database } from '../schema.ts'
 import { languageIdOf, loadCountries, loadSites, loadTemplate, type Brand, type SiteSeed } from './data.ts'
 import { CULTURES, LOCALIZED_LANGUAGE_NAMES } from './languages.ts'
 import { translate } from '../../i18n.ts'
-import { buildCatalogue, CATALOGUE_TABLES, SEARCH_SLUGS, type SiteLanguageOfCatalogue } from './catalogue-build.ts'
+import { SEARCH_SLUGS } from '../../../domain/catalogue-paths.ts'
+import { buildCatalogue, CATALOGUE_TABLES, type SiteLanguageOfCatalogue } from './catalogue-build.ts'
 import { PAGE_KEYS, type ContentTemplate, type PageKey, type TemplateBlock, type TemplateLink } from './template.ts'
 
 /** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version) hold what the shop

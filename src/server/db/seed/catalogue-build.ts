@@ -9,6 +9,7 @@ import type { LanguageCode } from '../../../domain/languages.ts'
 import { currencyFromSymbol, type CurrencyCode } from '../../../domain/money.ts'
 import { ProductType } from '../../../domain/enums.ts'
 import type { RouteTarget } from '../../../domain/routing.ts'
+import { SEARCH_SLUGS } from '../../../domain/catalogue-paths.ts'
 import { productImageName } from '../../../domain/product-images.ts'
 import { WEIGHT_CLASSES, YES } from '../../../domain/search/catalogue-search.ts'
 import { translate } from '../../i18n.ts'
@@ -64,25 +65,6 @@ export const SEED_STOCK_TIME = '2026-11-01T06:00:00.000Z'
 
 /** Indicative exchange rates from the euro for sites outside the euro (SPEC §1: only euro prices are binding). */
 const EXCHANGE_RATES: Record<CurrencyCode, number> = { EUR: 1, DKK: 7.46, SEK: 11.2, PLN: 4.28 }
-
-/** The search page's path word per language. */
-export const SEARCH_SLUGS: Record<LanguageCode, string> = {
-  cs: 'hledat',
-  da: 'soeg',
-  de: 'suche',
-  'de-AT': 'suche',
-  en: 'search',
-  es: 'buscar',
-  et: 'otsi',
-  'fr-BE': 'recherche',
-  'fr-FR': 'recherche',
-  it: 'cerca',
-  'nl-BE': 'zoeken',
-  nl: 'zoeken',
-  pl: 'szukaj',
-  pt: 'pesquisa',
-  sv: 'sok',
-}
 
 const PRODUCT_TYPES = {
   simple: ProductType.Simple,

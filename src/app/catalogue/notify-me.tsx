@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { ApiRequestError } from '../api/transport.ts'
+import { useServices } from '../services.tsx'
+
+type Status = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'failed'
+
+/** SPEC §2/§8: "not yet available": leave an e-mail address to be told when it can be ordered (stored on the server). */
+export function NotifyMeForm({ productVariantId }: { productVariantId: number }) {
+  const { t } = useTranslation()
+  const { api } = useServices()
+  const [status, setStatus] = useState<Status>('idle')
+  const [email, setEmail] = useState('')
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const address = z.email().max(254).safeParse(email.trim())
+    if (!address.success) return setStatus('invalid')
+    setStatus('sending')
+    try {
+      await api.stockReminder(productVariantId, address.data)
+      setStatus('done')
+    } catch (error) {
+      setStatus(error instanceof ApiRequestError && error.status === 503 ? 'offline' : 'failed')
+    }
+  }
+
+  if (status === 'done')
+    return (
+      <p className="notify-me__done" role="status">
+        {t('catalogue.notify.done')}
+      </p>
+    )
+  const id = `notify-${productVariantId}`
+  return (
+    <form className="notify-me" onSubmit={(event) => void submit(event)} noValidate>
+      <label htmlFor={id}>{t('catalogue.notify.email')}</label>
+      <input
+        id={id}
+        type="email"
+        name="emailAddress"
+        autoComplete="email"
+        required
+        value={email}
+        aria-invalid={status === 'invalid' || undefined}
+        aria-describedby={status !== 'idle' && status !== 'sending' ? `${id}-message` : undefined}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+      />
+      <button type="submit" className="button" disabled={status === 'sending'}>
+        {t('catalogue.notify.submit')}
+      </button>
+      {status === 'invalid' && (
+        <p id={`${id}-message`} className="form-error" role="alert">
+          {t('validation.email')}
+        </p>
+      )}
+      {status === 'offline' && (
+        <p id={`${id}-message`} className="form-error" role="alert">
+          {t('catalogue.notify.offline')}
+        </p>
+      )}
+      {status === 'failed' && (
+        <p id={`${id}-message`} className="form-error" role="alert">
+          {t('messages.genericError')}
+        </p>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,178 @@
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import type { Nutrition } from '../../domain/catalogue.ts'
+import { formatNumber } from '../../domain/locale.ts'
+import type { LanguageCode } from '../../domain/languages.ts'
+import { DELIVERY_DAYS, type CatalogueProduct, type ProductVariant } from '../../domain/product.ts'
+import { useRootData } from '../root/use-root-data.ts'
+import { UnitPrice } from './parts.tsx'
+
+/** A number without needless decimals: 20, 1.5, 0.25 (in the language's format). */
+export function plainNumber(value: number, language: LanguageCode): string {
+  return formatNumber(value, language)
+    .replace(/([.,]\d*?)0+$/, '$1')
+    .replace(/[.,]$/, '')
+}
+
+export function amountOf(variant: ProductVariant, language: LanguageCode): string | null {
+  if (variant.weightGrams !== null)
+    return variant.weightGrams >= 1000
+      ? `${plainNumber(variant.weightGrams / 1000, language)} kg`
+      : `${plainNumber(variant.weightGrams, language)} g`
+  if (variant.contentMillilitres !== null)
+    return variant.contentMillilitres >= 1000
+      ? `${plainNumber(variant.contentMillilitres / 1000, language)} l`
+      : `${plainNumber(variant.contentMillilitres, language)} ml`
+  return null
+}
+
+const COLOURS = [
+  'black',
+  'blue',
+  'burgundy',
+  'charcoal',
+  'forest-green',
+  'green',
+  'navy',
+  'pink',
+  'red',
+  'beech-natural',
+]
+
+/** A colour in the shopper's language where the shop has a name for it. */
+export function colourName(t: TFunction, colour: string): string {
+  const key = colour.toLowerCase().replace(/[^a-z]+/g, '-')
+  return COLOURS.includes(key) ? t(`catalogue.colour.${key}` as 'catalogue.colour.black') : colour
+}
+
+/** "Bag · 20 kg", "Piece · navy · 125 cm": how a variant is named in choices and lists. */
+export function variantLabel(t: TFunction, variant: ProductVariant, language: LanguageCode): string {
+  const parts = [
+    t(`catalogue.package.${variant.package}`),
+    amountOf(variant, language),
+    variant.colour ? colourName(t, variant.colour) : null,
+    variant.weightGrams === null && variant.contentMillilitres === null ? variant.dimensions : null,
+  ]
+  return parts.filter(Boolean).join(' · ')
+}
+
+export function Specifications({ product, variant }: { product: CatalogueProduct; variant: ProductVariant }) {
+  const { t } = useTranslation()
+  const { locale } = useRootData()
+  const language = locale.language
+  const rows: [string, React.ReactNode][] = [
+    [t('catalogue.spec.articleNumber'), variant.articleNumber],
+    [t('catalogue.spec.ean'), variant.ean],
+    [t('catalogue.spec.brand'), product.brand],
+    [t('catalogue.spec.packaging'), t(`catalogue.package.${variant.package}`)],
+    [
+      variant.contentMillilitres !== null ? t('catalogue.spec.content') : t('catalogue.spec.weight'),
+      amountOf(variant, language),
+    ],
+    [t('catalogue.spec.colour'), variant.colour ? colourName(t, variant.colour) : null],
+    [t('catalogue.spec.dimensions'), variant.dimensions],
+    [
+      t('catalogue.spec.quantityPerPallet'),
+      variant.quantityPerPallet === null ? null : String(variant.quantityPerPallet),
+    ],
+    [
+      t('catalogue.spec.shelfLife'),
+      product.shelfLifeMonths === null ? null : t('catalogue.spec.months', { count: String(product.shelfLifeMonths) }),
+    ],
+    [
+      t('catalogue.spec.deliveryTime'),
+      t('catalogue.spec.days', { min: String(DELIVERY_DAYS.min), max: String(DELIVERY_DAYS.max) }),
+    ],
+    [
+      t('catalogue.spec.unitPrice'),
+      variant.unitPrice && variant.unitPrice.unit !== 'piece' ? (
+        <UnitPrice unitPrice={variant.unitPrice} currency={product.currency} />
+      ) : null,
+    ],
+    [t('catalogue.spec.stock'), String(variant.stock)],
+  ]
+  return (
+    <table className="spec-table">
+      <tbody>
+        {rows
+          .filter(([, value]) => value !== null && value !== '')
+          .map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** Units per group of nutrition values (what the catalogue's numbers mean). */
+const UNITS = {
+  energyDe: 'MJ/kg',
+  energyEwpa: '/kg',
+  crudeProtein: 'g/kg',
+  sugar: 'g/kg',
+  dryMatter: 'g/kg',
+  moisturePercentage: '%',
+  germContent: 'cfu/g',
+  minerals: 'g/kg',
+  traceElements: 'mg/kg',
+  vitamins: 'mg/kg',
+  addedSubstancesPerKg: 'g/kg',
+} as const
+const INTERNATIONAL_UNITS = new Set(['vitaminA', 'vitaminD3'])
+
+/** SPEC §3 nutrition values: energy (DE, EWpa), protein, sugar, dry matter, moisture, germ content; then per group. */
+export function NutritionTable({ nutrition }: { nutrition: Nutrition }) {
+  const { t } = useTranslation()
+  const { locale } = useRootData()
+  const number = (value: number) => plainNumber(value, locale.language)
+  const main = (
+    ['energyDe', 'energyEwpa', 'crudeProtein', 'sugar', 'dryMatter', 'moisturePercentage', 'germContent'] as const
+  )
+    .filter((key) => nutrition[key] !== null)
+    .map((key) => [t(`catalogue.nutrition.${key}`), `${number(nutrition[key]!)} ${UNITS[key]}`] as const)
+  const groups = (['minerals', 'traceElements', 'vitamins', 'addedSubstancesPerKg'] as const).filter(
+    (group) => Object.keys(nutrition[group]).length > 0,
+  )
+  const nutrientName = (key: string) => {
+    const known = `catalogue.nutrient.${key}`
+    return t(known as 'catalogue.nutrient.calcium', { defaultValue: key })
+  }
+  return (
+    <table className="nutrition-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('catalogue.nutrition.name')}</th>
+          <th scope="col">{t('catalogue.nutrition.value')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {main.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+      {groups.map((group) => (
+        <tbody key={group}>
+          <tr>
+            <th scope="rowgroup" colSpan={2} className="nutrition-table__group">
+              {t(`catalogue.nutrition.${group}`)}
+            </th>
+          </tr>
+          {Object.entries(nutrition[group]).map(([key, value]) => (
+            <tr key={key}>
+              <th scope="row">{nutrientName(key)}</th>
+              <td>
+                {number(value)} {group === 'vitamins' && INTERNATIONAL_UNITS.has(key) ? 'IU/kg' : UNITS[group]}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      ))}
+    </table>
+  )
+}

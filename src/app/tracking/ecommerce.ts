@@ -1,0 +1,125 @@
+// GA4 e-commerce events (SPEC §7 tracker events) for the catalogue: view_item_list (impressions, batched: one event a
+// second after the last product came into view), select_item, view_item, view_promotion and select_promotion.
+// Items carry the spec's cart-line fields in GA4's names: id, name, price, brand, category (product group), variant.
+import type { ProductSummary } from '../../domain/catalogue-api.ts'
+import type { CatalogueProduct, LandingPage } from '../../domain/product.ts'
+import { clearEcommerce, pushEvent, type TrackerEvent } from './data-layer.ts'
+
+export interface Ga4Item {
+  item_id: string
+  item_name: string
+  item_brand: string
+  item_category: string
+  item_variant?: string
+  item_list_id?: string
+  item_list_name?: string
+  price: number
+  index?: number
+  quantity: number
+}
+
+export interface ItemList {
+  id: string
+  name: string
+}
+
+const units = (cents: number) => Math.round(cents) / 100
+
+export function itemOfSummary(summary: ProductSummary, list: ItemList, index: number): Ga4Item {
+  return {
+    item_id: String(summary.productVariantId),
+    item_name: summary.name,
+    item_brand: summary.brand,
+    item_category: summary.productGroup,
+    item_list_id: list.id,
+    item_list_name: list.name,
+    price: units(summary.price),
+    index,
+    quantity: 1,
+  }
+}
+
+export function itemOfProduct(product: CatalogueProduct, productVariantId: number): Ga4Item {
+  const variant = product.variants.find((v) => v.productVariantId === productVariantId) ?? product.variants[0]!
+  return {
+    item_id: String(variant.productVariantId),
+    item_name: product.name,
+    item_brand: product.brand,
+    item_category: product.productGroup,
+    item_variant: variant.articleNumber,
+    price: units(variant.price),
+    quantity: 1,
+  }
+}
+
+/** GA4 asks to clear the previous e-commerce object before each e-commerce event. */
+function pushEcommerce(event: string, ecommerce: Record<string, unknown>): TrackerEvent {
+  const payload = { event, ecommerce }
+  clearEcommerce()
+  pushEvent(payload)
+  return payload
+}
+
+export const VIEW_ITEM_LIST_DELAY_MS = 1000
+
+/** Collects impressions and sends them as one view_item_list per list, a second after the last one came in. */
+export class ImpressionBatcher {
+  readonly #pending = new Map<string, { list: ItemList; items: Ga4Item[]; seen: Set<string> }>()
+  #timer: ReturnType<typeof setTimeout> | undefined
+  readonly #delay: number
+  readonly #send: (event: string, ecommerce: Record<string, unknown>) => unknown
+
+  constructor(delay = VIEW_ITEM_LIST_DELAY_MS, send = pushEcommerce) {
+    this.#delay = delay
+    this.#send = send
+  }
+
+  add(list: ItemList, item: Ga4Item): void {
+    let batch = this.#pending.get(list.id)
+    if (!batch) this.#pending.set(list.id, (batch = { list, items: [], seen: new Set() }))
+    if (batch.seen.has(item.item_id)) return
+    batch.seen.add(item.item_id)
+    batch.items.push(item)
+    clearTimeout(this.#timer)
+    this.#timer = setTimeout(() => this.flush(), this.#delay)
+  }
+
+  flush(): void {
+    clearTimeout(this.#timer)
+    for (const { list, items } of this.#pending.values())
+      if (items.length > 0) this.#send('view_item_list', { item_list_id: list.id, item_list_name: list.name, items })
+    this.#pending.clear()
+  }
+}
+
+export const impressions = new ImpressionBatcher()
+
+export function trackSelectItem(item: Ga4Item): void {
+  impressions.flush() // an impression comes before the click on it
+  pushEcommerce('select_item', { item_list_id: item.item_list_id, item_list_name: item.item_list_name, items: [item] })
+}
+
+export function trackViewItem(product: CatalogueProduct, productVariantId: number, currency: string): void {
+  const item = itemOfProduct(product, productVariantId)
+  pushEcommerce('view_item', { currency, value: item.price, items: [item] })
+}
+
+export interface Promotion {
+  promotion_id: string
+  promotion_name: string
+  creative_slot: string
+}
+
+export const promotionOf = (page: LandingPage, slot: string): Promotion => ({
+  promotion_id: page.key,
+  promotion_name: page.title,
+  creative_slot: slot,
+})
+
+export function trackViewPromotion(promotions: Promotion[]): void {
+  if (promotions.length > 0) pushEcommerce('view_promotion', { items: promotions })
+}
+
+export function trackSelectPromotion(promotion: Promotion): void {
+  pushEcommerce('select_promotion', { ...promotion, items: [promotion] })
+}

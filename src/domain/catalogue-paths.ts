@@ -1,0 +1,52 @@
+import type { LanguageCode } from './language-codes.ts'
+
+// Paths of the catalogue's own pages per language, as plain values (the app's header needs them on every page).
+
+/** The search page's path word per language. */
+export const SEARCH_SLUGS: Record<LanguageCode, string> = {
+  cs: 'hledat',
+  da: 'soeg',
+  de: 'suche',
+  'de-AT': 'suche',
+  en: 'search',
+  es: 'buscar',
+  et: 'otsi',
+  'fr-BE': 'recherche',
+  'fr-FR': 'recherche',
+  it: 'cerca',
+  'nl-BE': 'zoeken',
+  nl: 'zoeken',
+  pl: 'szukaj',
+  pt: 'pesquisa',
+  sv: 'sok',
+}
+
+/**
+ * SPEC §2: the comparison page is at /vergelijken/ with the aliases /confronto/, /vergleichen/, /sammenlign/ and
+ * /compare/; the path word is translated per language (jamfor, comparar, porównaj appear too). Every word opens the
+ * same screen on every site; links use the language's own word.
+ */
+export const COMPARE_SLUGS: Record<LanguageCode, string> = {
+  cs: 'porovnat',
+  da: 'sammenlign',
+  de: 'vergleichen',
+  'de-AT': 'vergleichen',
+  en: 'compare',
+  es: 'comparar',
+  et: 'vordle',
+  'fr-BE': 'comparer',
+  'fr-FR': 'comparer',
+  it: 'confronto',
+  'nl-BE': 'vergelijken',
+  nl: 'vergelijken',
+  pl: 'porownaj',
+  pt: 'comparar',
+  sv: 'jamfor',
+}
+
+export const COMPARE_PATH_WORDS = [...new Set(Object.values(COMPARE_SLUGS))]
+
+/** A path on a site in a language: '/zoeken/', or '/fr/recherche/' under a language prefix. */
+export function localPath(prefix: string, slug: string): string {
+  return prefix ? `/${prefix}/${slug}/` : `/${slug}/`
+}

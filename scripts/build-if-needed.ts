@@ -4,8 +4,20 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-const STAMP = 'dist/server/entry.server.js'
-const SOURCES = ['src/app', 'src/domain', 'sw', 'locales', 'public', 'vite.config.ts', 'package-lock.json']
+/** What the build writes, in order: a build that stopped before its last step is no build. */
+const STAMPS = ['dist/server/entry.server.js', 'dist/client/images/products']
+const SOURCES = [
+  'src/app',
+  'src/domain',
+  'sw',
+  'locales',
+  'public',
+  'src/server/db/seed/catalogue', // the product images are made from it
+  'src/server/catalogue/product-image.ts',
+  'scripts/generate-product-images.ts',
+  'vite.config.ts',
+  'package-lock.json',
+]
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0
@@ -14,7 +26,7 @@ function newest(path: string): number {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))))
 }
 
-const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0
+const built = Math.min(...STAMPS.map((stamp) => (existsSync(stamp) ? statSync(stamp).mtimeMs : 0)))
 if (built === 0 || Math.max(...SOURCES.map(newest)) > built) {
   console.log(built === 0 ? 'No build yet: building the app…' : 'Sources changed: rebuilding the app…')
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })

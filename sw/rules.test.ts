@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { cacheNames, isCacheable, offlinePathFor } from './rules.ts'
+import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
+import {
+  byteBudgetPlugin,
+  cacheNames,
+  declaredBytes,
+  isCacheable,
+  isProductImage,
+  offlinePathFor,
+  overBudget,
+  PRODUCT_IMAGES_PATH,
+  type BudgetCache,
+} from './rules.ts'
 
 const response = (status: number, headers: Record<string, string> = {}) =>
   new Response(status === 204 ? null : 'x', { status, headers })
@@ -35,5 +46,149 @@ describe('cacheNames', () => {
     const nl = cacheNames('equivera-nl.localhost')
     const be = cacheNames('equivera-be.localhost')
     for (const key of Object.keys(nl) as (keyof typeof nl)[]) expect(nl[key]).not.toBe(be[key])
+  })
+
+  it('gives product images a cache of their own, cleaned up with the others on a new version', () => {
+    const names = cacheNames('equivera-nl.localhost')
+    expect(new Set(Object.values(names)).size).toBe(Object.keys(names).length)
+    expect(names.images).toMatch(/^shop-images-v\d+-equivera-nl\.localhost$/)
+  })
+})
+
+const webp = (bytes: number, headers: Record<string, string> = {}, status = 200) =>
+  new Response(status === 204 ? null : new Uint8Array(bytes), {
+    status,
+    headers: { 'content-type': 'image/webp', ...headers },
+  })
+
+describe('isProductImage', () => {
+  it('looks for images where the server serves them', () => {
+    expect(PRODUCT_IMAGES_PATH).toBe(PRODUCT_IMAGE_PATH)
+  })
+
+  it.each([
+    ['a WebP 200', webp(10), true],
+    ['a WebP 200 with parameters in its type', webp(10, { 'content-type': 'Image/WebP; q=1' }), true],
+    ['a 404', webp(10, {}, 404), false],
+    ['a 500', webp(10, {}, 500), false],
+    ['a 204', webp(0, {}, 204), false],
+    ['the page renderer’s HTML', webp(10, { 'content-type': 'text/html; charset=utf-8' }), false],
+    ['a PNG', webp(10, { 'content-type': 'image/png' }), false],
+    ['an answer without a type', new Response(new Uint8Array(10)), false],
+  ])('%s: %s', (_name, candidate, expected) => {
+    expect(isProductImage(candidate)).toBe(expected)
+  })
+})
+
+describe('declaredBytes', () => {
+  it.each([
+    ['1234', 1234],
+    [' 0 ', 0],
+    ['-1', null],
+    ['12kb', null],
+    [undefined, null],
+  ])('reads Content-Length %j as %j', (length, expected) => {
+    expect(
+      declaredBytes(new Response(null, { headers: length === undefined ? {} : { 'content-length': length } })),
+    ).toBe(expected)
+  })
+})
+
+describe('overBudget', () => {
+  const entries = [
+    { url: 'a', bytes: 40 },
+    { url: 'b', bytes: 30 },
+    { url: 'c', bytes: 20 },
+    { url: 'd', bytes: 10 },
+  ]
+  it.each([
+    [100, []],
+    [99, ['a']],
+    [60, ['a']],
+    [59, ['a', 'b']],
+    [10, ['a', 'b', 'c']],
+    [0, ['a', 'b', 'c', 'd']],
+  ])('under a budget of %i bytes deletes %j, oldest first', (budget, expected) => {
+    expect(overBudget(entries, budget)).toEqual(expected)
+  })
+
+  it('deletes nothing from an empty cache', () => {
+    expect(overBudget([], 0)).toEqual([])
+  })
+})
+
+/** A Cache in memory that keeps insertion order, as the Cache API does. */
+function fakeCache() {
+  const entries = new Map<string, Response>()
+  const urlOf = (request: RequestInfo | URL) =>
+    typeof request === 'string' ? request : request instanceof URL ? request.href : request.url
+  const cache = {
+    put(url: string, stored: Response) {
+      entries.delete(url)
+      entries.set(url, stored)
+    },
+    urls: () => [...entries.keys()],
+    keys: async () => [...entries.keys()].map((url) => new Request(url)),
+    match: async (request: RequestInfo | URL) => entries.get(urlOf(request))?.clone(),
+    delete: async (request: RequestInfo | URL) => entries.delete(urlOf(request)),
+  }
+  return cache satisfies BudgetCache
+}
+
+describe('byteBudgetPlugin', () => {
+  const url = (n: number) => `https://equivera-nl.localhost/images/products/p${n}-front-160.webp`
+  const setUp = (maxBytes: number) => {
+    const cache = fakeCache()
+    const plugin = byteBudgetPlugin(maxBytes, async () => cache)
+    const put = async (n: number, fetched: Response) => {
+      const kept = await plugin.cacheWillUpdate!({ request: new Request(url(n)), response: fetched } as never)
+      if (!kept) return false
+      cache.put(url(n), kept)
+      await plugin.cacheDidUpdate!({ cacheName: 'images', request: new Request(url(n)), newResponse: kept } as never)
+      return true
+    }
+    return { cache, put }
+  }
+
+  it('keeps only WebP 200s', async () => {
+    const { cache, put } = setUp(1000)
+    expect(await put(1, webp(10))).toBe(true)
+    expect(await put(2, webp(10, {}, 404))).toBe(false)
+    expect(await put(3, new Response('<!DOCTYPE html>', { headers: { 'content-type': 'text/html' } }))).toBe(false)
+    expect(cache.urls()).toEqual([url(1)])
+  })
+
+  it('deletes the oldest images once the cache is over its budget, by Content-Length or else the body', async () => {
+    const { cache, put } = setUp(100)
+    await put(1, webp(40, { 'content-length': '40' }))
+    await put(2, webp(30)) // no Content-Length: measured from the body
+    await put(3, webp(20, { 'content-length': '20' }))
+    expect(cache.urls()).toEqual([url(1), url(2), url(3)])
+    await put(4, webp(20, { 'content-length': '20' }))
+    expect(cache.urls()).toEqual([url(2), url(3), url(4)])
+    await put(5, webp(90, { 'content-length': '90' }))
+    expect(cache.urls()).toEqual([url(5)])
+  })
+
+  it('counts what another plugin deleted as gone', async () => {
+    const { cache, put } = setUp(100)
+    await put(1, webp(60))
+    await cache.delete(url(1)) // ExpirationPlugin's doing
+    await put(2, webp(60))
+    expect(cache.urls()).toEqual([url(2)])
+  })
+
+  it('measures a replaced image anew', async () => {
+    const { cache, put } = setUp(100)
+    await put(1, webp(10))
+    await put(2, webp(50))
+    await put(1, webp(60))
+    expect(cache.urls()).toEqual([url(1)])
+  })
+
+  it('handles puts that arrive together one after another', async () => {
+    const { cache, put } = setUp(100)
+    await Promise.all([1, 2, 3, 4, 5].map((n) => put(n, webp(30))))
+    expect(cache.urls()).toEqual([url(3), url(4), url(5)])
   })
 })

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, HOSTS, type TestApp } from '../../../tests/helpers/app.ts'
@@ -8,8 +9,13 @@ import frBE from '../../../locales/fr-BE.json' with { type: 'json' }
 
 describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
   let testApp: TestApp
+  const image = Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBP')
   beforeAll(async () => {
-    testApp = await createTestApp(dialect, undefined, sourceRenderer())
+    const renderer = sourceRenderer()
+    // The build's files must be there when the server starts (it lists them then).
+    mkdirSync(new URL('images/products/', renderer.clientDir), { recursive: true })
+    writeFileSync(new URL('images/products/sport-muesli-0a1b2c3d-front-160.webp', renderer.clientDir), image)
+    testApp = await createTestApp(dialect, undefined, renderer)
   })
   afterAll(async () => testApp.close())
   const get = (url: string, host: string = HOSTS.nl, headers: Record<string, string> = {}) =>
@@ -101,6 +107,25 @@ describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
     expect(response.json()).toMatchObject({ lang: 'fr-BE', start_url: '/fr/?source=pwa', display: 'standalone' })
     const other = await get('/manifest.webmanifest?language=xx', 'paddockpure-nl.localhost')
     expect(other.json()).toMatchObject({ short_name: 'Paddock Pure', lang: 'nl-NL', theme_color: '#2d6a1e' })
+  })
+
+  it('serves product images for a year without revalidation', async () => {
+    const response = await get('/images/products/sport-muesli-0a1b2c3d-front-160.webp')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('image/webp')
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(response.rawPayload.equals(image)).toBe(true)
+  })
+
+  it.each([
+    ['a product image', '/images/products/sport-muesli-ffffffff-front-160.webp'],
+    ['another image', '/images/other.png'],
+    ['a WebP elsewhere', '/missing.webp'],
+  ])('answers a missing file (%s) with a plain 404, not a page', async (_name, url) => {
+    const response = await get(url)
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/^text\/plain/)
+    expect(response.body).not.toContain('<!DOCTYPE html>')
   })
 
   it('keeps API 404s as JSON', async () => {

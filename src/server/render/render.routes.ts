@@ -1,5 +1,6 @@
 // Pages: the server renders every navigation (src/app/entry.server.tsx) and serves the built app (dist/client):
-// hashed assets for a year, the service worker never from a cache, and each site's web app manifest.
+// hashed assets and product images for a year, the service worker never from a cache, and each site's web app
+// manifest.
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
@@ -25,7 +26,10 @@ export interface Renderer {
 }
 
 /** Requests for files that are not there are plain 404s, not pages. */
-const FILE_PATH = /^\/(assets|icons)\/|\.(js|mjs|css|map|png|svg|ico|json|webmanifest|txt|xml)$/i
+const FILE_PATH =
+  /^\/(assets|icons|images)\/|\.(js|mjs|css|map|png|svg|ico|json|webmanifest|txt|xml|webp|avif|jpe?g|gif)$/i
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable) {
   // Pages may be kept (the service worker's offline copy) but are checked with the server every time.
@@ -46,7 +50,10 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
     cacheControl: false,
     // @fastify/static passes the reply here.
     setHeaders(reply: FastifyReply, path: string) {
-      if (/[/\\]assets[/\\]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable')
+      if (/[/\\]assets[/\\]/.test(path)) reply.header('cache-control', IMMUTABLE)
+      // Product images are named after what they are drawn from (src/domain/product-images.ts): a new picture
+      // gets a new name, so a copy never needs checking.
+      else if (/[/\\]images[/\\]products[/\\]/.test(path)) reply.header('cache-control', IMMUTABLE)
       else if (path.endsWith('sw.js')) {
         // The browser must see a new service worker as soon as it is deployed.
         reply.header('cache-control', 'no-cache')

@@ -135,8 +135,8 @@ export class SearchIndex {
       const exact = this.#postings.get(term)
       // A near match never counts for more than the word itself would: its rarity is capped by the word's.
       const cap = exact ? idf(exact) : Infinity
-      const add = (list: Posting[], factor: number) => {
-        const weight = Math.min(idf(list), cap) * factor
+      const add = (list: Posting[], factor: number, rarity = idf(list)) => {
+        const weight = Math.min(rarity, cap) * factor
         for (const posting of list) {
           const score = posting.weight * weight
           if (score > found[posting.doc]!) found[posting.doc] = score
@@ -150,11 +150,21 @@ export class SearchIndex {
       const isLast = position === queryTerms.length - 1
       if (isLast || !exact) {
         const typos = allowedTypos(term.length)
+        const prefixed: Posting[][] = []
         for (const candidate of this.#candidates(term)) {
           if (candidate === term) continue
-          if (isLast && candidate.startsWith(term)) add(this.#postings.get(candidate)!, PREFIX_FACTOR)
+          if (isLast && candidate.startsWith(term)) prefixed.push(this.#postings.get(candidate)!)
           else if (typos > 0 && editDistance(term, candidate, typos) <= typos)
             add(this.#postings.get(candidate)!, TYPO_FACTOR)
+        }
+        // The word being typed counts as one word: as rare as all its completions together, so 'pon' ranks the many
+        // 'pony' products above one with a rare 'ponyeigenaar' in its text.
+        if (prefixed.length > 0) {
+          const seen = new Uint8Array(n)
+          let union = 0
+          for (const list of prefixed) for (const posting of list) if (!seen[posting.doc]++) union++
+          const rarity = Math.log(1 + n / union)
+          for (const list of prefixed) add(list, PREFIX_FACTOR, rarity)
         }
       }
       if (scores === null) scores = found

@@ -110,11 +110,13 @@ function FacetGroup({
         {facet.values.map((value) => (
           <li key={value.key}>
             <label>
+              {/* Uncontrolled, so a tick shows at once; a new state from the URL remounts it (the key). */}
               <input
+                key={String(selected.includes(value.key))}
                 type="checkbox"
                 name={facet.facetKey}
                 value={value.key}
-                checked={selected.includes(value.key)}
+                defaultChecked={selected.includes(value.key)}
                 onChange={(event) => toggle(value.key, event.currentTarget.checked)}
               />{' '}
               {value.label} <span className="facet__count">({value.count})</span>

@@ -1,13 +1,20 @@
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
-import { PAGE_SIZES, queryOfListState, type ListState, type Sort } from '../../domain/search/search-url.ts'
+import { Link, useNavigate, useNavigation } from 'react-router'
+import {
+  listStateFromQuery,
+  PAGE_SIZES,
+  queryOfListState,
+  type ListState,
+  type Sort,
+} from '../../domain/search/search-url.ts'
 import { PageHead } from '../content/page-head.tsx'
 import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 import { promotionOf, trackSelectPromotion, trackViewPromotion, type ItemList } from '../tracking/ecommerce.ts'
 import type { ProductListData } from './catalogue.data.ts'
 import { Facets } from './facets.tsx'
+import { useHydrated } from './use-hydrated.ts'
 import { FreshnessNote } from './parts.tsx'
 import { ProductCard } from './product-card.tsx'
 
@@ -30,6 +37,12 @@ export function ProductListPage({ data }: { data: ProductListData }) {
   const navigate = useNavigate()
   const { brand, site } = useRootData()
   const { state, response } = data
+  // While the next results load, the controls already show what was chosen (the URL being navigated to).
+  const navigation = useNavigation()
+  const shown =
+    navigation.location?.pathname === data.path
+      ? listStateFromQuery(new URLSearchParams(navigation.location.search))
+      : state
   const go = (next: ListState) =>
     void navigate(`${data.path}${queryOfListState(next)}`, { preventScrollReset: next.page === state.page })
 
@@ -46,7 +59,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
   const sortValue = SORT_OPTIONS.find((o) => o.sort === state.sort && o.descending === state.descending)?.value
 
   return (
-    <article className="product-list-page">
+    <article className="product-list-page" data-hydrated={useHydrated() || undefined}>
       <PageHead
         title={`${title} | ${site.brandName}`}
         description={data.intro ?? t('meta.description', { brand: site.brandName })}
@@ -62,7 +75,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
         <aside className="product-list__filters">
           <Facets
             facets={response.facets}
-            state={state}
+            state={shown}
             hidden={data.productGroup ? ['productGroup'] : []}
             onChange={go}
             action={data.path}

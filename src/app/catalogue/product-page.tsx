@@ -22,6 +22,7 @@ import { Price } from '../ui/price.tsx'
 import type { ProductPageData } from './catalogue.data.ts'
 import { CompareButton } from './compare-button.tsx'
 import { NotifyMeForm } from './notify-me.tsx'
+import { useHydrated } from './use-hydrated.ts'
 import { FreshnessNote, ProductImage, StateBadges, Stars, UnitPrice } from './parts.tsx'
 import { ProductCard } from './product-card.tsx'
 import { productJsonLd, scriptJson } from './product-json-ld.ts'
@@ -41,7 +42,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   }, [product, variant.productVariantId, currency])
 
   return (
-    <article className="product-page" data-product-id={product.productId}>
+    <article className="product-page" data-hydrated={useHydrated() || undefined} data-product-id={product.productId}>
       <PageHead
         title={product.seoTitle || `${product.name} | ${site.brandName}`}
         description={product.seoDescription}

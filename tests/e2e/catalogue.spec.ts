@@ -1,0 +1,247 @@
+import { readFileSync } from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { startServer, type RunningServer } from './server.ts'
+
+// The catalogue in a real Chromium against the real server: a category with filters, a product, the comparison
+// (four at most), the e-commerce events, and then the whole catalogue offline — server stopped, browser offline,
+// service worker in charge — after a reload: category, search, an unvisited product page and the comparison, each
+// saying how fresh its prices and stock are.
+
+const nl = JSON.parse(readFileSync(new URL('../../locales/nl.json', import.meta.url), 'utf8'))
+const fr = JSON.parse(readFileSync(new URL('../../locales/fr-BE.json', import.meta.url), 'utf8'))
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_: string, key: string) => String(values[key]))
+/** The freshness note without its time. */
+const freshness = new RegExp(fill(nl.catalogue.freshness, { time: '.+' }).replace(/[.]$/, '\\.'))
+
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
+  })
+}
+
+/** Products in the device's offline catalogue (IndexedDB 'shop'). */
+const storedProducts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('shop')
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('products')) return resolve(0)
+          const count = db.transaction('products').objectStore('products').count()
+          count.onsuccess = () => resolve(count.result)
+        }
+        open.onerror = () => resolve(0)
+      }),
+  )
+
+const events = (page: Page, name: string) =>
+  page.evaluate(
+    (event) => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === event),
+    name,
+  ) as Promise<{ ecommerce: { items: { item_id: string; item_name: string }[] } & Record<string, unknown> }[]>
+
+const cards = (page: Page) => page.locator('.product-grid .product-card')
+/** The catalogue part of a page reacts to input once its chunk has hydrated. */
+const hydrated = (page: Page) => expect(page.locator('article[data-hydrated]')).toBeVisible()
+
+test.describe('the catalogue', () => {
+  const PORT = 8183
+  const origin = `http://equivera-nl.localhost:${PORT}`
+  let server: RunningServer
+  test.beforeAll(async () => {
+    server = await startServer(PORT)
+  })
+  test.afterAll(async () => server.stop())
+
+  test('category → filter → product → compare four (a fifth is refused) → offline: category, search, product and compare still work', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`${origin}/muesli/`)
+    await waitForServiceWorker(page)
+    await page.getByRole('button', { name: nl.consent.decline }).click()
+    await hydrated(page)
+
+    // A category with its facets; the count says "first - last of count".
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Muesli')
+    const total = await cards(page).count()
+    await expect(page.locator('.product-list__count')).toHaveText(
+      fill(nl.catalogue.list.count, { first: 1, last: total, count: total }),
+    )
+
+    // Impressions are sent as one view_item_list, a second after the cards came into view.
+    await expect.poll(async () => (await events(page, 'view_item_list')).length, { timeout: 5000 }).toBeGreaterThan(0)
+    const [impressions] = await events(page, 'view_item_list')
+    expect(impressions!.ecommerce.items.length).toBeGreaterThan(1)
+    await expect.poll(async () => (await events(page, 'view_promotion')).length).toBeGreaterThan(0)
+
+    // Filter: the state goes into the URL and every product left is a pony product.
+    const horseType = page.locator('fieldset[data-facet="horseType"]')
+    await horseType.getByRole('checkbox', { name: /^Pony/ }).check()
+    await expect(page).toHaveURL(/\/muesli\/\?horseType=pony$/)
+    await expect.poll(() => cards(page).count()).toBeLessThan(total)
+    const filtered = await cards(page).count()
+    expect(filtered).toBeGreaterThan(0)
+    await expect(page.locator('.product-list__count')).toHaveText(
+      fill(nl.catalogue.list.count, { first: 1, last: filtered, count: filtered }),
+    )
+
+    // A product: its page, its structured data, select_item and view_item.
+    const firstName = (await cards(page).first().locator('.product-card__name').textContent())!
+    await cards(page).first().locator('.product-card__link').click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstName)
+    await hydrated(page)
+    expect((await events(page, 'select_item'))[0]!.ecommerce.items[0]!.item_name).toBe(firstName)
+    await expect.poll(async () => (await events(page, 'view_item')).length).toBe(1)
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!)
+    expect(jsonLd).toMatchObject({ '@type': 'Product', name: firstName, offers: { priceCurrency: 'EUR' } })
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${origin}/muesli/`))
+
+    // Compare four; the fifth is refused and the list stays at four.
+    await page.getByRole('button', { name: fill(nl.catalogue.compare.addNamed, { name: firstName }) }).click()
+    await page.goto(`${origin}/zoeken/?sort=name`)
+    await hydrated(page)
+    const addButtons = page.locator('.product-card .compare-toggle button[aria-pressed="false"]')
+    for (let added = 1; added < 4; added++) {
+      await addButtons.first().click()
+      await expect(page.locator('.compare-bar')).toContainText(
+        fill(nl.catalogue.compare.bar, { count: added + 1, max: 4 }),
+      )
+    }
+    await expect(page.locator('.compare-bar')).toContainText(fill(nl.catalogue.compare.bar, { count: 4, max: 4 }))
+    await addButtons.first().click()
+    await expect(page.getByRole('alert')).toHaveText(fill(nl.catalogue.compare.full, { max: 4 }))
+    await expect(page.locator('.compare-bar')).toContainText(fill(nl.catalogue.compare.bar, { count: 4, max: 4 }))
+
+    // The comparison page, and its aliases showing the same screen.
+    await page.locator('.compare-bar').getByRole('link', { name: nl.catalogue.compare.open }).click()
+    await expect(page).toHaveURL(`${origin}/vergelijken/`)
+    await expect(page.locator('.compare-table thead th')).toHaveCount(4)
+    const compared = await page.locator('.compare-table__name').allTextContents()
+    expect(compared).toContain(firstName)
+    for (const alias of ['confronto', 'vergleichen', 'sammenlign', 'compare']) {
+      await page.goto(`${origin}/${alias}/`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.catalogue.compare.title)
+      await expect(page.locator('.compare-table thead th')).toHaveCount(4)
+    }
+    await page.goto(`${origin}/vergelijken/`)
+    await expect(page.locator('.compare-table thead th')).toHaveCount(4)
+
+    // The catalogue is on the device after the visit.
+    await expect.poll(() => storedProducts(page), { timeout: 20_000 }).toBeGreaterThan(30)
+
+    // No network at all from here: the server is gone and the browser is offline.
+    await server.stop()
+    await context.setOffline(true)
+
+    // The comparison survives a reload, offline, with its products from the device.
+    await page.reload()
+    await expect(page.locator('.compare-table__name')).toHaveText(compared)
+    await expect(page.getByText(freshness)).toBeVisible()
+
+    // A category page, filtered offline by the same rules.
+    const menu = page.getByRole('navigation', { name: nl.a11y.mainNavigation })
+    await menu.getByRole('link', { name: nl.catalogue.navigation.products }).hover()
+    await menu.getByRole('link', { name: 'Muesli', exact: true }).click()
+    await page.mouse.move(640, 880) // off the menu, which opened on hover
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Muesli')
+    await expect(page.getByText(freshness)).toBeVisible()
+    await expect(cards(page)).toHaveCount(total)
+    await page.locator('fieldset[data-facet="horseType"]').getByRole('checkbox', { name: /^Pony/ }).check()
+    await expect(cards(page)).toHaveCount(filtered)
+
+    // Search from the header, answered by the device.
+    const search = page.getByRole('combobox', { name: nl.header.search })
+    await search.fill('muesli')
+    await search.press('Enter')
+    await expect(page).toHaveURL(`${origin}/zoeken/?q=muesli`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      fill(nl.catalogue.search.resultsFor, { term: 'muesli' }),
+    )
+    await expect(page.getByText(freshness)).toBeVisible()
+    expect(await cards(page).count()).toBeGreaterThan(3)
+
+    // A product page never visited, opened and then reloaded offline: it comes from the device both times.
+    const unvisited = cards(page).filter({ hasNotText: firstName }).first()
+    const unvisitedName = (await unvisited.locator('.product-card__name').textContent())!
+    await unvisited.locator('.product-card__link').click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(unvisitedName)
+    await expect(page.getByText(freshness)).toBeVisible()
+    const productUrl = page.url()
+    await page.reload()
+    await expect(page).toHaveURL(productUrl)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(unvisitedName)
+    await expect(page.getByText(freshness)).toBeVisible()
+    await expect(page.locator('.spec-table')).toBeVisible()
+
+    // A page that is not in the catalogue and was never visited still says "offline".
+    await page.goto(`${origin}/over-ons/`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.offline.pageTitle)
+
+    server = await startServer(PORT)
+    await context.setOffline(false)
+  })
+})
+
+test.describe('catalogue pages', () => {
+  test('render on the server in the site language, with facets and prices (Belgian French)', async ({ page }) => {
+    const response = await page.goto('http://equivera-be.localhost:8181/fr/')
+    expect(response?.status()).toBe(200)
+    const category = await page.evaluate(() => document.querySelector('a[href^="/fr/muesli"]')?.getAttribute('href'))
+    expect(category).toBeTruthy()
+    const page2 = await page.context().newPage()
+    await page2.route('**/*.js', (route) => route.abort()) // what the server sent, before any script runs
+    expect((await page2.goto(`http://equivera-be.localhost:8181${category}`))?.status()).toBe(200)
+    await expect(page2.locator('html')).toHaveAttribute('lang', /fr/)
+    await expect(page2.locator('fieldset[data-facet="horseType"] legend')).toHaveText(fr.catalogue.facet.horseType)
+    await expect(page2.locator('.product-list__toolbar')).toContainText(fr.catalogue.list.sort)
+    await expect(page2.locator('.product-card__price').first()).toContainText('€')
+  })
+
+  test('bad list parameters give the page with its defaults, never an error', async ({ page }) => {
+    const response = await page.goto(
+      'http://localhost:8181/zoeken/?p=-1&ps=100000&sort=evil&weightClass=abc&horseType=%3Cscript%3E&q=%F0%9F%90%B4',
+    )
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
+  test('the notify-me form stores a request for a product that is not yet available', async ({ page }) => {
+    await page.goto('http://localhost:8181/zoeken/?q=hooinet')
+    await page.locator('.product-card__link').first().click()
+    await expect(page.getByText(nl.messages.notYetAvailable)).toBeVisible()
+    await page.getByLabel(nl.catalogue.notify.email).fill('not an address')
+    await page.getByRole('button', { name: nl.catalogue.notify.submit }).click()
+    await expect(page.getByRole('alert').filter({ hasText: nl.validation.email })).toBeVisible()
+    await page.getByLabel(nl.catalogue.notify.email).fill('stal@example.nl')
+    await page.getByRole('button', { name: nl.catalogue.notify.submit }).click()
+    await expect(page.getByText(nl.catalogue.notify.done)).toBeVisible()
+  })
+
+  test('search suggestions work with the keyboard', async ({ page }) => {
+    await page.goto('http://localhost:8181/')
+    await page.evaluate(() => document.documentElement.dataset.hydrated)
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    const search = page.getByRole('combobox', { name: nl.header.search })
+    await search.fill('pony')
+    await expect(search).toHaveAttribute('aria-expanded', 'true')
+    const options = page.getByRole('option')
+    await expect(options.first()).toContainText(/Pony/)
+    await search.press('ArrowDown')
+    const active = await search.getAttribute('aria-activedescendant')
+    expect(active).toBeTruthy()
+    await expect(page.locator(`[id="${active}"]`)).toHaveAttribute('aria-selected', 'true')
+    const name = (await page.locator(`[id="${active}"] .search-box__name`).textContent())!
+    await search.press('Enter')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+    await search.fill('pony')
+    await expect(search).toHaveAttribute('aria-expanded', 'true')
+    await search.press('Escape')
+    await expect(search).toHaveAttribute('aria-expanded', 'false')
+  })
+})

@@ -69,7 +69,10 @@ export class ImpressionBatcher {
   readonly #delay: number
   readonly #send: (event: string, ecommerce: Record<string, unknown>) => unknown
 
-  constructor(delay = VIEW_ITEM_LIST_DELAY_MS, send = pushEcommerce) {
+  constructor(
+    delay = VIEW_ITEM_LIST_DELAY_MS,
+    send: (event: string, ecommerce: Record<string, unknown>) => unknown = pushEcommerce,
+  ) {
     this.#delay = delay
     this.#send = send
   }

@@ -368,7 +368,7 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
 
     it.each([
       ['the page just past the end', 8, 7],
-      ['a page far past the end', 1_000_000_000, 24],
+      ['a page far past the end', 10_000, 24],
     ])('answers %s with no results and the right totalCount', async (_, page, pageSize) => {
       const products = await productsOf()
       const response = await search({ filter: {}, pageInfo: { page, pageSize } })
@@ -545,6 +545,7 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       ['a negative page', { page: -1 }],
       ['page 0', { page: 0 }],
       ['a fractional page', { page: 1.5 }],
+      ['a page past the last one there can be', { page: 10_001 }],
       ['a page beyond safe integers', { page: 2 ** 53 }],
       ['page 1e308', { page: 1e308 }],
       ['an unknown sort', { sort: 'popularity' }],

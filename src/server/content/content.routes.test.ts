@@ -69,7 +69,12 @@ describe.each(DIALECTS)('content API on %s', (dialect) => {
     )
     const footer = FooterSchema.parse((await get(`/api/footer/${site.footerId}`)).json())
     const usps = UspCollectionSchema.parse((await get(`/api/uspcollections/${site.headerUspCollectionId}`)).json())
-    expect(primary.items.find((i) => i.children.length > 0)?.route).toBe('/klantenservice/')
+    // The shop's products and their categories come first, then the content pages.
+    expect(primary.items[0]).toMatchObject({
+      route: '/zoeken/',
+      children: expect.arrayContaining([expect.objectContaining({ route: '/muesli/' })]),
+    })
+    expect(primary.items.find((i) => i.route === '/klantenservice/')?.children.length).toBeGreaterThan(0)
     expect(secondary.kind).toBe('secondary')
     expect(footer.columns.length).toBeGreaterThan(0)
     expect(footer.bottomLinks.map((l) => l.route)).toContain('/privacy/')

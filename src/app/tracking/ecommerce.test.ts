@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { summaryOf } from '../../domain/search/catalogue-search.ts'
+import { product } from '../../../tests/helpers/catalogue.ts'
+import {
+  ImpressionBatcher,
+  itemOfSummary,
+  trackSelectItem,
+  trackViewItem,
+  VIEW_ITEM_LIST_DELAY_MS,
+} from './ecommerce.ts'
+
+const list = { id: 'category:muesli', name: 'Muesli' }
+const item = (id: number, index: number) => itemOfSummary(summaryOf(product(id), '2026-11-24'), list, index)
+
+describe('e-commerce events', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    window.dataLayer = []
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('batches impressions into one view_item_list a second after the last one, each product once', () => {
+    const sent: [string, Record<string, unknown>][] = []
+    const batcher = new ImpressionBatcher(VIEW_ITEM_LIST_DELAY_MS, (event, ecommerce) => sent.push([event, ecommerce]))
+    batcher.add(list, item(1, 0))
+    vi.advanceTimersByTime(600)
+    batcher.add(list, item(2, 1))
+    batcher.add(list, item(1, 0))
+    vi.advanceTimersByTime(900)
+    expect(sent).toEqual([])
+    vi.advanceTimersByTime(100)
+    expect(sent).toEqual([
+      [
+        'view_item_list',
+        { item_list_id: 'category:muesli', item_list_name: 'Muesli', items: [item(1, 0), item(2, 1)] },
+      ],
+    ])
+  })
+
+  it('uses the GA4 item shape with the spec’s fields: id, name, price, brand, category', () => {
+    expect(item(1, 3)).toEqual({
+      item_id: '101',
+      item_name: 'Product 1',
+      item_brand: 'Equivera',
+      item_category: 'muesli',
+      item_list_id: 'category:muesli',
+      item_list_name: 'Muesli',
+      price: 29.95,
+      index: 3,
+      quantity: 1,
+    })
+  })
+
+  it('clears the previous e-commerce object before each event', () => {
+    trackSelectItem(item(1, 0))
+    trackViewItem(product(1), 101, 'EUR')
+    expect(window.dataLayer).toEqual([
+      { ecommerce: null },
+      {
+        event: 'select_item',
+        ecommerce: { item_list_id: 'category:muesli', item_list_name: 'Muesli', items: [item(1, 0)] },
+      },
+      { ecommerce: null },
+      {
+        event: 'view_item',
+        ecommerce: {
+          currency: 'EUR',
+          value: 29.95,
+          items: [expect.objectContaining({ item_id: '101', item_variant: 'EQ-101' })],
+        },
+      },
+    ])
+  })
+})

@@ -27,13 +27,13 @@ const storedProducts = (page: Page) =>
     () =>
       new Promise<number>((resolve) => {
         const open = indexedDB.open('shop')
-        open.onsuccess = () => {
+        open.addEventListener('success', () => {
           const db = open.result
           if (!db.objectStoreNames.contains('products')) return resolve(0)
           const count = db.transaction('products').objectStore('products').count()
-          count.onsuccess = () => resolve(count.result)
-        }
-        open.onerror = () => resolve(0)
+          count.addEventListener('success', () => resolve(count.result))
+        })
+        open.addEventListener('error', () => resolve(0))
       }),
   )
 

@@ -2,6 +2,7 @@
 // and sync answers, with overrides where a test needs something particular.
 // An IndexedDB for tests (jsdom and Node have none), installed as the global one before Dexie loads: Dexie's live
 // queries only follow the global IndexedDB.
+// oxlint-disable-next-line import/no-unassigned-import -- installs the global IndexedDB
 import 'fake-indexeddb/auto'
 import type { CatalogueSync } from '../../src/domain/catalogue-api.ts'
 import type { CatalogueLabels, CatalogueProduct, ProductVariant } from '../../src/domain/product.ts'

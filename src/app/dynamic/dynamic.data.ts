@@ -68,16 +68,15 @@ export async function dynamicLoader({ request, context }: LoaderFunctionArgs) {
     case 'productSearch': {
       const listKind = route.searchType
       const landingpageId = Number(route.parameters.landingpageId) || null
-      const data = await (
-        await catalogue()
-      ).loadProductList(
+      const { loadProductList } = await catalogue()
+      const list = await loadProductList(
         servicesOf(context),
         url,
         { listKind, productGroup: route.parameters.productGroup ?? null, landingpageId },
         alternates,
         signal,
       )
-      return data ? ({ kind: 'catalogue', data } satisfies DynamicData) : offline()
+      return list ? ({ kind: 'catalogue', data: list } satisfies DynamicData) : offline()
     }
     case 'productVariant':
     case 'productBundle': {
@@ -85,10 +84,9 @@ export async function dynamicLoader({ request, context }: LoaderFunctionArgs) {
         route.kind === 'productVariant'
           ? [route.productVariantId, route.omitArticleCode]
           : [route.productVariantBundleId, true]
-      const data = await (
-        await catalogue()
-      ).loadProductPage(servicesOf(context), variantId, omitArticleCode, alternates, signal)
-      if (data) return { kind: 'catalogue', data } satisfies DynamicData
+      const { loadProductPage } = await catalogue()
+      const product = await loadProductPage(servicesOf(context), variantId, omitArticleCode, alternates, signal)
+      if (product) return { kind: 'catalogue', data: product } satisfies DynamicData
       // The route exists but the product is not sold here (any more): not found.
       return notFound(null)
     }
@@ -102,8 +100,7 @@ async function offlineRoute(services: AppServices, url: URL, signal: AbortSignal
   const local = await localRouteOf(services, url.pathname).catch(() => null)
   if (!local) return offline()
   const { loadProductList, loadProductPage } = await catalogue()
-  const none = async (): Promise<Alternate[]> => []
-  const data =
+  const found =
     local.kind === 'product'
       ? await loadProductPage(services, local.productVariantId, false, none, signal)
       : await loadProductList(
@@ -117,8 +114,11 @@ async function offlineRoute(services: AppServices, url: URL, signal: AbortSignal
           none,
           signal,
         )
-  return data ? { kind: 'catalogue', data } : offline()
+  return found ? { kind: 'catalogue', data: found } : offline()
 }
+
+/** Offline there are no other sites' addresses to link to. */
+const none = async (): Promise<Alternate[]> => []
 
 function notFound(page: ContentPage | null) {
   return data({ kind: 'notFound', page } satisfies DynamicData, { status: 404 })

@@ -289,11 +289,15 @@ export class SearchIndex {
     const pairTerms: number[] = []
     const pairDocs: number[] = []
     const pairWeights: number[] = []
+    // Runs are read one at a time, up to a field's 64th word: a long text is never split whole.
+    const runs = /\S+/g
     documents.forEach((document, doc) => {
       for (const field of ['name', 'summary', 'body'] as const) {
+        const text = document[field].slice(0, MAX_TEXT)
         let count = 0
-        for (const run of document[field].slice(0, MAX_TEXT).split(/\s+/)) {
-          for (const id of idsOf(run)) {
+        runs.lastIndex = 0
+        for (let run = runs.exec(text); run !== null && count < MAX_WORDS; run = runs.exec(text)) {
+          for (const id of idsOf(run[0])) {
             if (count++ === MAX_WORDS) break
             if (id >= weightOf.length) {
               const grown = new Float64Array(Math.max(2 * weightOf.length, id + 1))
@@ -303,7 +307,6 @@ export class SearchIndex {
             if (weightOf[id] === 0) touched.push(id)
             weightOf[id] = weightOf[id]! + FIELD_WEIGHTS[field]
           }
-          if (count > MAX_WORDS) break
         }
       }
       for (const id of touched) {

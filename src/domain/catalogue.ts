@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, REVIEW_MIN_WORDS, STAR_RATING_SCALE } from './catalogue-constants.ts'
 import { ProductTypeSchema, VatTypeSchema } from './enums.ts'
 import { IdSchema } from './ids.ts'
 import { LanguageCodeSchema } from './languages.ts'
@@ -38,10 +39,6 @@ export const FacetFilterSchema = z.discriminatedUnion('discriminator', [
   z.object({ discriminator: z.literal('slider'), facetKey: ProductFilterKeySchema, selectedValue: z.number() }),
 ])
 export type FacetFilter = z.infer<typeof FacetFilterSchema>
-
-/** SPEC §9: default page size 24, first page 1. */
-export const DEFAULT_PAGE_SIZE = 24
-export const FIRST_PAGE = 1
 
 export const SearchRequestSchema = z.object({
   filter: z.object({
@@ -108,9 +105,6 @@ export const ProductLabelsSchema = z.object({
 })
 export type ProductLabels = z.infer<typeof ProductLabelsSchema>
 
-/** SPEC §9: star rating scale 5; a review needs at least 5 words and goes online within 24 hours. */
-export const STAR_RATING_SCALE = 5
-export const REVIEW_MIN_WORDS = 5
 export const ReviewSchema = z.object({
   title: z.string().trim().min(1).max(120),
   text: z
@@ -122,3 +116,5 @@ export const ReviewSchema = z.object({
   language: LanguageCodeSchema,
 })
 export type Review = z.infer<typeof ReviewSchema>
+
+export { DEFAULT_PAGE_SIZE, FIRST_PAGE, REVIEW_MIN_WORDS, STAR_RATING_SCALE } from './catalogue-constants.ts'

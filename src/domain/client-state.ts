@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import { COMPARE_MAX } from './catalogue-constants.ts'
 import { IdSchema } from './ids.ts'
 
 // What the browser keeps between visits (SPEC §3 Client state), validated on every read back from storage.
 
-/** SPEC §5 and §9: the comparison list holds at most 4 products. */
-export const COMPARE_MAX = 4
+export { COMPARE_MAX }
 
 export const ClientStateSchema = z.object({
   comparisonProductIds: z.array(IdSchema).max(COMPARE_MAX),

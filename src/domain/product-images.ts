@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 // Where product images live (issue #4): generated files, one per product, view and width, named after what they
 // are drawn from, so a changed drawing gets a new name and caches never serve an old picture under a current name.
 
@@ -9,8 +7,7 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
 
 /** Views of a product for the gallery: the pack, a close-up of its label, the pack in the stable. */
 export const IMAGE_VIEWS = ['front', 'detail', 'scene'] as const
-export const ImageViewSchema = z.enum(IMAGE_VIEWS)
-export type ImageView = z.infer<typeof ImageViewSchema>
+export type ImageView = (typeof IMAGE_VIEWS)[number]
 
 /** Bumped when the drawings change, so every name changes with them. */
 export const IMAGE_RENDER_VERSION = 1

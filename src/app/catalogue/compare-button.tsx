@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { COMPARE_MAX } from '../../domain/client-state.ts'
+import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useCompare, useCompareRefused } from './compare.ts'
 

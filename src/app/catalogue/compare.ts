@@ -2,7 +2,7 @@
 // on first use so pages without a comparison do not carry Dexie.
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
-import { COMPARE_MAX } from '../../domain/client-state.ts'
+import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
 
 export const compareIdsAtom = atom<number[]>([])
 /** The last refused addition (the list is full), for the notice; cleared when the list changes. */

@@ -1,9 +1,10 @@
 // Small parts of catalogue pages: stars, product images, badges, unit prices, the freshness note.
 import { useTranslation } from 'react-i18next'
-import { STAR_RATING_SCALE } from '../../domain/catalogue.ts'
+import { STAR_RATING_SCALE } from '../../domain/catalogue-constants.ts'
 import { formatMoney, formatNumber } from '../../domain/locale.ts'
 import { IMAGE_WIDTHS, productImageSrcSet, productImageUrl, type ImageView } from '../../domain/product-images.ts'
-import { roundRating, type Rating, type UnitPriceCents } from '../../domain/product.ts'
+import type { Rating, UnitPriceCents } from '../../domain/product.ts'
+import { roundRating } from '../../domain/product-rules.ts'
 import type { CurrencyCode } from '../../domain/currency.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import type { Freshness } from './catalogue-source.ts'

@@ -82,7 +82,7 @@ function countBoth(a: Bits, b: Bits): number {
   }
   return count
 }
-const reversed = (word: string) => word.split('').reverse().join('')
+const reversed = (word: string) => word.split('').toReversed().join('')
 
 // The loops a query runs over every posting or document are small functions of their own: V8 optimises each whole,
 // where a loop inside a long method got compiled on the spot and thrown away again after it (a deoptimisation loop).
@@ -200,22 +200,24 @@ export class SearchIndex {
     this.#postingDocs = postings.docs
     this.#postingWeights = postings.weights
     this.#vocabulary = [...this.#termIds.keys()].toSorted()
-    const byReversed = this.#vocabulary.map((word) => [reversed(word), this.#termIds.get(word)!] as const)
-    byReversed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    const byReversed = this.#vocabulary
+      .map((word) => [reversed(word), this.#termIds.get(word)!] as const)
+      .toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     this.#reversed = byReversed.map(([word]) => word)
     this.#reversedIds = Int32Array.from(byReversed, ([, id]) => id)
 
     // Sorted orders, made once: a query walks them instead of sorting its matches. Names are compared once per
     // distinct name (the collator is the slow part); names it holds equal share a rank.
     const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true })
-    const names = [...new Set(documents.map((d) => d.name))].sort(collator.compare)
+    const names = [...new Set(documents.map((d) => d.name))].toSorted(collator.compare)
     const nameClass = new Map<string, number>()
     names.forEach((name, i) =>
       nameClass.set(name, i > 0 && collator.compare(names[i - 1]!, name) === 0 ? nameClass.get(names[i - 1]!)! : i),
     )
-    const all = documents.map((_, doc) => doc)
     const classOf = Int32Array.from(documents, (d) => nameClass.get(d.name)!)
-    const byName = all.sort((a, b) => classOf[a]! - classOf[b]! || documents[a]!.id - documents[b]!.id)
+    const byName = documents
+      .map((_, doc) => doc)
+      .toSorted((a, b) => classOf[a]! - classOf[b]! || documents[a]!.id - documents[b]!.id)
     const nameRank = new Int32Array(n)
     byName.forEach((doc, rank) => (nameRank[doc] = rank))
     this.#ranks = { name: nameRank }
@@ -379,8 +381,10 @@ export class SearchIndex {
       if (exact !== undefined) add(exact, 1)
       if (term.length >= MIN_COMPOUND_PART) {
         const suffix = reversed(term)
-        for (let i = lowerBound(this.#reversed, suffix); this.#reversed[i]?.startsWith(suffix); i++)
+        for (let i = lowerBound(this.#reversed, suffix); i < this.#reversed.length; i++) {
+          if (!this.#reversed[i]!.startsWith(suffix)) break
           if (this.#reversed[i]!.length > term.length) add(this.#reversedIds[i]!, COMPOUND_FACTOR)
+        }
       }
       const isLast = position === queryTerms.length - 1
       if (isLast || exact === undefined) {
@@ -442,8 +446,10 @@ export class SearchIndex {
   #candidates(term: string): string[] {
     const first = term[0]!
     const result: string[] = []
-    for (let i = lowerBound(this.#vocabulary, first); this.#vocabulary[i]?.startsWith(first); i++)
+    for (let i = lowerBound(this.#vocabulary, first); i < this.#vocabulary.length; i++) {
+      if (!this.#vocabulary[i]!.startsWith(first)) break
       result.push(this.#vocabulary[i]!)
+    }
     return result
   }
 

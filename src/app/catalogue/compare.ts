@@ -32,12 +32,13 @@ export function useCompareSync(siteId: number, enabled: boolean): void {
 export function useCompare(siteId: number) {
   const [ids, setIds] = useAtom(compareIdsAtom)
   const setRefused = useSetAtom(compareRefusedAtom)
+  // Storage errors are already told to the person (storage-status.ts); here they only end the action.
   const add = useCallback(
     async (productId: number) => {
       const { addToCompare, readCompare } = await store()
-      const result = await addToCompare(siteId, productId)
+      const result = await addToCompare(siteId, productId).catch(() => null)
       setRefused(result === 'full' ? productId : null)
-      setIds(await readCompare(siteId))
+      setIds(await readCompare(siteId).catch(() => []))
       return result
     },
     [siteId, setIds, setRefused],
@@ -45,15 +46,15 @@ export function useCompare(siteId: number) {
   const remove = useCallback(
     async (productId: number) => {
       const { removeFromCompare, readCompare } = await store()
-      await removeFromCompare(siteId, productId)
+      await removeFromCompare(siteId, productId).catch(() => undefined)
       setRefused(null)
-      setIds(await readCompare(siteId))
+      setIds(await readCompare(siteId).catch(() => []))
     },
     [siteId, setIds, setRefused],
   )
   const clear = useCallback(async () => {
     const { clearCompare } = await store()
-    await clearCompare(siteId)
+    await clearCompare(siteId).catch(() => undefined)
     setRefused(null)
     setIds([])
   }, [siteId, setIds, setRefused])

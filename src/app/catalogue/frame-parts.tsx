@@ -48,8 +48,14 @@ function useCatalogueSync(data: RootData, enabled: boolean) {
     }, FIRST_SYNC_DELAY_MS)
     const every = setInterval(sync, SYNC_INTERVAL_MS)
     window.addEventListener('online', sync)
+    // A stored copy that failed its check was dropped: fetch it whole now rather than at the next interval.
+    let stopDropped: (() => void) | undefined
+    void import('../data/catalogue-store.ts').then(({ onCatalogueDropped }) => {
+      if (!stopped) stopDropped = onCatalogueDropped(() => setTimeout(sync, 0))
+    })
     return () => {
       stopped = true
+      stopDropped?.()
       clearTimeout(first)
       clearInterval(every)
       window.removeEventListener('online', sync)

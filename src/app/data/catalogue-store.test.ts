@@ -6,6 +6,7 @@ import {
   CATALOGUE_SCHEMA_VERSION,
   localProductByPath,
   localProductByVariant,
+  onCatalogueDropped,
   readCatalogue,
   syncCatalogue,
   type CatalogueScope,
@@ -74,7 +75,11 @@ describe('the offline catalogue', () => {
   it('detects a corrupt product on read, drops the stored catalogue and syncs it whole again', async () => {
     await syncCatalogue(scope, async () => syncOf({ version: 4, products: [product(1), product(2)] }))
     await db.products.update('1:12:2', { data: { productId: 2, name: 42 } })
+    const dropped: unknown[] = []
+    const stop = onCatalogueDropped((which) => dropped.push(which))
     expect(await readCatalogue(scope)).toBeNull()
+    stop()
+    expect(dropped).toEqual([scope])
     expect(await db.products.count()).toBe(0)
     const fetch = vi.fn(async () => syncOf({ version: 4, products: [product(1), product(2)] }))
     await syncCatalogue(scope, fetch)

@@ -41,6 +41,14 @@ const recordOf = (scope: string, product: CatalogueProduct): ProductRecord => ({
   data: product,
 })
 
+type DropListener = (scope: CatalogueScope) => void
+const dropListeners = new Set<DropListener>()
+/** Told when a stored catalogue failed its check and was dropped, so it can be synced again at once. */
+export function onCatalogueDropped(listener: DropListener): () => void {
+  dropListeners.add(listener)
+  return () => dropListeners.delete(listener)
+}
+
 /** Forgets a site's stored catalogue (corrupt or outdated); the next sync fetches it whole. */
 export async function dropCatalogue(scope: CatalogueScope): Promise<void> {
   const db = shopDatabase()
@@ -125,6 +133,7 @@ async function load(scope: CatalogueScope): Promise<LocalCatalogue | null> {
   const metaOk = meta.schemaVersion === CATALOGUE_SCHEMA_VERSION && z.iso.datetime().safeParse(meta.asOf).success
   if (!metaOk || !labels.success || !products.success) {
     await dropCatalogue(scope).catch(() => undefined)
+    for (const listener of dropListeners) listener(scope)
     return null
   }
   const ordered = products.data.toSorted((a, b) => a.productId - b.productId)
@@ -160,6 +169,7 @@ async function findOne(scope: CatalogueScope, index: 'variantIds' | 'paths', val
   const product = CatalogueProductSchema.safeParse(record.data)
   if (!product.success) {
     await dropCatalogue(scope).catch(() => undefined)
+    for (const listener of dropListeners) listener(scope)
     return null
   }
   return { product: product.data, asOf: meta.asOf }

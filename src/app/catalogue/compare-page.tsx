@@ -17,18 +17,10 @@ import { Price } from '../ui/price.tsx'
 import { productsByIds, type Freshness } from './catalogue-source.ts'
 import { compareIdsAtom, useCompare } from './compare.ts'
 import { FreshnessNote, ProductImage, Stars, UnitPrice } from './parts.tsx'
-import { amountOf, colourName, plainNumber } from './product-specs.tsx'
+import { amountOf, colourName, NUTRITION_UNITS, plainNumber } from './product-specs.tsx'
 
 const FACET_ROWS: ProductFilterKey[] = ['horseType', 'ageGroup', 'application', 'ingredient', 'labour']
 const NUTRITION_ROWS = ['energyDe', 'energyEwpa', 'crudeProtein', 'sugar', 'dryMatter', 'moisturePercentage'] as const
-const NUTRITION_UNITS = {
-  energyDe: 'MJ/kg',
-  energyEwpa: '/kg',
-  crudeProtein: 'g/kg',
-  sugar: 'g/kg',
-  dryMatter: 'g/kg',
-  moisturePercentage: '%',
-}
 
 type Loaded = { products: CatalogueProduct[]; freshness: Freshness; missing: boolean }
 

@@ -108,7 +108,7 @@ export function Specifications({ product, variant }: { product: CatalogueProduct
 }
 
 /** Units per group of nutrition values (what the catalogue's numbers mean). */
-const UNITS = {
+export const NUTRITION_UNITS = {
   energyDe: 'MJ/kg',
   energyEwpa: '/kg',
   crudeProtein: 'g/kg',
@@ -132,7 +132,7 @@ export function NutritionTable({ nutrition }: { nutrition: Nutrition }) {
     ['energyDe', 'energyEwpa', 'crudeProtein', 'sugar', 'dryMatter', 'moisturePercentage', 'germContent'] as const
   )
     .filter((key) => nutrition[key] !== null)
-    .map((key) => [t(`catalogue.nutrition.${key}`), `${number(nutrition[key]!)} ${UNITS[key]}`] as const)
+    .map((key) => [t(`catalogue.nutrition.${key}`), `${number(nutrition[key]!)} ${NUTRITION_UNITS[key]}`] as const)
   const groups = (['minerals', 'traceElements', 'vitamins', 'addedSubstancesPerKg'] as const).filter(
     (group) => Object.keys(nutrition[group]).length > 0,
   )
@@ -167,7 +167,8 @@ export function NutritionTable({ nutrition }: { nutrition: Nutrition }) {
             <tr key={key}>
               <th scope="row">{nutrientName(key)}</th>
               <td>
-                {number(value)} {group === 'vitamins' && INTERNATIONAL_UNITS.has(key) ? 'IU/kg' : UNITS[group]}
+                {number(value)}{' '}
+                {group === 'vitamins' && INTERNATIONAL_UNITS.has(key) ? 'IU/kg' : NUTRITION_UNITS[group]}
               </td>
             </tr>
           ))}

@@ -1,7 +1,7 @@
 // The product search of one site in one language (issue #4), over catalogue products: the server answers
 // POST /api/productsearch/search with it, and the app runs the very same code over the products it keeps in
 // IndexedDB, so offline results, facets, sorting and paging are the server's.
-import type { FacetFilter, ProductFilterKey, SearchRequest } from '../catalogue.ts'
+import { ProductFilterKeySchema, type FacetFilter, type ProductFilterKey, type SearchRequest } from '../catalogue.ts'
 import type {
   AutocompleteResponse,
   FacetDiscriminator,
@@ -29,19 +29,8 @@ export const FACET_DISCRIMINATORS: Record<ProductFilterKey, FacetDiscriminator> 
   new: 'singleSelect',
 }
 
-/** Display order of the facets. */
-export const FACET_ORDER: ProductFilterKey[] = [
-  'productGroup',
-  'horseType',
-  'ageGroup',
-  'application',
-  'ingredient',
-  'labour',
-  'package',
-  'weightClass',
-  'sale',
-  'new',
-]
+/** Display order of the facets: the order of SPEC §3's filter keys. */
+export const FACET_ORDER: readonly ProductFilterKey[] = ProductFilterKeySchema.options
 
 /** The value of the yes/no facets (sale, new). */
 export const YES = 'yes'

@@ -59,6 +59,15 @@ interface Match {
   docs: Int32Array
 }
 
+/** A query word's terms in the vocabulary and the weight each one's postings score with. */
+interface Expansion {
+  ids: number[]
+  weights: number[]
+}
+
+/** Query words whose expansion is kept; past that many the memo starts over. */
+const MAX_EXPANSIONS = 5000
+
 /** A set of document indexes, one bit each. */
 type Bits = Int32Array
 
@@ -69,19 +78,38 @@ const setBit = (bits: Bits, doc: number) => {
 function andInto(target: Bits, other: Bits): void {
   for (let i = 0; i < target.length; i++) target[i] = target[i]! & other[i]!
 }
-/** Bits set per 16-bit value: a word's bit count is two lookups (faster in V8 than any bit trick). */
-const BIT_COUNTS = new Uint8Array(1 << 16)
-for (let i = 1; i < BIT_COUNTS.length; i++) BIT_COUNTS[i] = (i & 1) + BIT_COUNTS[i >>> 1]!
-
-/** How many documents are in both sets. */
+/**
+ * How many documents are in both sets: a bit count two words at a time (the nibble sums of two words still fit in a
+ * nibble), which measured faster in V8 than a table lookup per half word.
+ */
 function countBoth(a: Bits, b: Bits): number {
   let count = 0
-  for (let i = 0; i < a.length; i++) {
-    const both = a[i]! & b[i]!
-    count += BIT_COUNTS[both & 0xffff]! + BIT_COUNTS[both >>> 16]!
+  const pairs = a.length & ~1
+  let i = 0
+  for (; i < pairs; i += 2) {
+    let x = a[i]! & b[i]!
+    let y = a[i + 1]! & b[i + 1]!
+    x = x - ((x >>> 1) & 0x55555555)
+    y = y - ((y >>> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333)
+    count += Math.imul((x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24
+  }
+  if (i < a.length) {
+    let x = a[i]! & b[i]!
+    x = x - ((x >>> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
+    count += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
   }
   return count
 }
+
+/** A copy with room for `size` entries. */
+function grown<T extends Int32Array | Float64Array>(values: T, size: number): T {
+  const copy = new (values.constructor as new (size: number) => T)(size)
+  copy.set(values)
+  return copy
+}
+
 const reversed = (word: string) => word.split('').toReversed().join('')
 
 // The loops a query runs over every posting or document are small functions of their own: V8 optimises each whole,
@@ -127,6 +155,34 @@ function keepBoth(scores: Float64Array, hits: Int32Array, count: number, found: 
 
 function clear(values: Float64Array, docs: Int32Array, count: number): void {
   for (let i = 0; i < count; i++) values[docs[i]!] = 0
+}
+
+/** The best `wanted` matching documents by score (then name), sorted; a match only goes in when it beats the last. */
+function best(
+  docs: Int32Array,
+  matched: Bits,
+  scores: Float64Array,
+  nameRank: Int32Array,
+  direction: number,
+  wanted: number,
+): number[] {
+  const before = (a: number, b: number) => (scores[b]! - scores[a]!) * direction || nameRank[a]! - nameRank[b]!
+  const top: number[] = []
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!
+    if (!hasBit(matched, doc)) continue
+    if (top.length === wanted && before(top[wanted - 1]!, doc) <= 0) continue
+    let low = 0
+    let high = top.length
+    while (low < high) {
+      const mid = (low + high) >> 1
+      if (before(top[mid]!, doc) <= 0) low = mid + 1
+      else high = mid
+    }
+    top.splice(low, 0, doc)
+    if (top.length > wanted) top.pop()
+  }
+  return top
 }
 
 function bitsOf(docs: Int32Array, words: number): Bits {
@@ -181,6 +237,8 @@ export class SearchIndex {
   readonly #touched: Int32Array
   /** How many of `#hits` the last query left with a score in `#scores`. */
   #dirty = 0
+  /** Query words already expanded (`#expand`). */
+  readonly #expansions = new Map<string, Expansion>()
 
   constructor(documents: SearchDocument[], language: LanguageCode) {
     this.language = language
@@ -288,9 +346,12 @@ export class SearchIndex {
     }
     let weightOf = new Float64Array(1024)
     const touched: number[] = []
-    const pairTerms: number[] = []
-    const pairDocs: number[] = []
-    const pairWeights: number[] = []
+    // (term, document, weight) of every posting, in document order; typed arrays that double when full (growing
+    // plain arrays to millions of entries was most of the build).
+    let pairs = 0
+    let pairTerms = new Int32Array(Math.max(1024, documents.length * 64))
+    let pairDocs = new Int32Array(pairTerms.length)
+    let pairWeights = new Float64Array(pairTerms.length)
     // Runs are read one at a time, up to a field's 64th word: a long text is never split whole.
     const runs = /\S+/g
     documents.forEach((document, doc) => {
@@ -301,39 +362,39 @@ export class SearchIndex {
         for (let run = runs.exec(text); run !== null && count < MAX_WORDS; run = runs.exec(text)) {
           for (const id of idsOf(run[0])) {
             if (count++ === MAX_WORDS) break
-            if (id >= weightOf.length) {
-              const grown = new Float64Array(Math.max(2 * weightOf.length, id + 1))
-              grown.set(weightOf)
-              weightOf = grown
-            }
+            if (id >= weightOf.length) weightOf = grown(weightOf, Math.max(2 * weightOf.length, id + 1))
             if (weightOf[id] === 0) touched.push(id)
             weightOf[id] = weightOf[id]! + FIELD_WEIGHTS[field]
           }
         }
       }
+      if (pairs + touched.length > pairTerms.length) {
+        const size = Math.max(2 * pairTerms.length, pairs + touched.length)
+        ;[pairTerms, pairDocs, pairWeights] = [grown(pairTerms, size), grown(pairDocs, size), grown(pairWeights, size)]
+      }
       for (const id of touched) {
-        pairTerms.push(id)
-        pairDocs.push(doc)
-        pairWeights.push(Math.log1p(weightOf[id]!))
+        pairTerms[pairs] = id
+        pairDocs[pairs] = doc
+        pairWeights[pairs++] = Math.log1p(weightOf[id]!)
         weightOf[id] = 0
       }
       touched.length = 0
     })
     // Terms that only came after a text's first words have no postings and are no words of the catalogue.
     const counts = new Int32Array(nextId)
-    for (const id of pairTerms) counts[id] = counts[id]! + 1
+    for (let i = 0; i < pairs; i++) counts[pairTerms[i]!] = counts[pairTerms[i]!]! + 1
     for (const [term, id] of this.#termIds) if (counts[id] === 0) this.#termIds.delete(term)
     const starts = new Int32Array(nextId + 1)
     for (let id = 0; id < nextId; id++) starts[id + 1] = starts[id]! + counts[id]!
     const next = starts.slice(0, nextId)
-    const docs = new Int32Array(pairTerms.length)
-    const weights = new Float64Array(pairTerms.length)
-    pairTerms.forEach((id, i) => {
-      const at = next[id]!
-      next[id] = at + 1
+    const docs = new Int32Array(pairs)
+    const weights = new Float64Array(pairs)
+    for (let i = 0; i < pairs; i++) {
+      const at = next[pairTerms[i]!]!
+      next[pairTerms[i]!] = at + 1
       docs[at] = pairDocs[i]!
       weights[at] = pairWeights[i]!
-    })
+    }
     return { starts, docs, weights }
   }
 
@@ -348,7 +409,6 @@ export class SearchIndex {
   /** Scores of the documents that match every word of the query; null (all of them) for an empty query. */
   #match(searchTerm: string): Match | null {
     const queryTerms = terms(searchTerm, this.language).flatMap((term) => this.#split(term))
-    const n = this.#documents.length
     const scores = this.#scores
     const hits = this.#hits
     clear(scores, hits, this.#dirty)
@@ -362,50 +422,18 @@ export class SearchIndex {
       const found = position === 0 ? scores : this.#found
       const touched = position === 0 ? hits : this.#touched
       let touchedCount = 0
-      const idf = (id: number) => Math.log(1 + n / this.#postingCount(id))
-      const exact = this.#termIds.get(term)
-      // A near match never counts for more than the word itself would: its rarity is capped by the word's.
-      const cap = exact === undefined ? Infinity : idf(exact)
-      const add = (id: number, factor: number, rarity = idf(id)) => {
+      const { ids, weights } = this.#expand(term, position === queryTerms.length - 1)
+      for (const [i, id] of ids.entries())
         touchedCount = scorePostings(
           found,
           this.#postingDocs,
           this.#postingWeights,
           this.#starts[id]!,
           this.#starts[id + 1]!,
-          Math.min(rarity, cap) * factor,
+          weights[i]!,
           touched,
           touchedCount,
         )
-      }
-      if (exact !== undefined) add(exact, 1)
-      if (term.length >= MIN_COMPOUND_PART) {
-        const suffix = reversed(term)
-        for (let i = lowerBound(this.#reversed, suffix); i < this.#reversed.length; i++) {
-          if (!this.#reversed[i]!.startsWith(suffix)) break
-          if (this.#reversed[i]!.length > term.length) add(this.#reversedIds[i]!, COMPOUND_FACTOR)
-        }
-      }
-      const isLast = position === queryTerms.length - 1
-      if (isLast || exact === undefined) {
-        const typos = allowedTypos(term.length)
-        const prefixed: number[] = []
-        for (const candidate of this.#candidates(term)) {
-          if (candidate === term) continue
-          if (isLast && candidate.startsWith(term)) prefixed.push(this.#termIds.get(candidate)!)
-          else if (typos > 0 && editDistance(term, candidate, typos) <= typos)
-            add(this.#termIds.get(candidate)!, TYPO_FACTOR)
-        }
-        // The word being typed counts as one word: as rare as all its completions together, so 'pon' ranks the many
-        // 'pony' products above one with a rare 'ponyeigenaar' in its text.
-        if (prefixed.length > 0) {
-          const seen = new Int32Array(this.#words)
-          for (const id of prefixed)
-            for (let p = this.#starts[id]!; p < this.#starts[id + 1]!; p++) setBit(seen, this.#postingDocs[p]!)
-          const rarity = Math.log(1 + n / countBoth(seen, seen))
-          for (const id of prefixed) add(id, PREFIX_FACTOR, rarity)
-        }
-      }
       if (position === 0) count = touchedCount
       else {
         count = keepBoth(scores, hits, count, found)
@@ -414,6 +442,57 @@ export class SearchIndex {
     })
     this.#dirty = count
     return { scores, docs: hits.subarray(0, count) }
+  }
+
+  /**
+   * What a query word matches in the vocabulary, each term with the weight its postings score: the word itself, the
+   * compounds ending in it, its completions when it is the word being typed, and near spellings. It depends on the
+   * vocabulary only, so each word's is worked out once (shoppers ask the same words again and again).
+   */
+  #expand(term: string, isLast: boolean): Expansion {
+    const key = `${isLast ? '…' : ''}${term}`
+    const known = this.#expansions.get(key)
+    if (known) return known
+    const n = this.#documents.length
+    const idf = (id: number) => Math.log(1 + n / this.#postingCount(id))
+    const exact = this.#termIds.get(term)
+    // A near match never counts for more than the word itself would: its rarity is capped by the word's.
+    const cap = exact === undefined ? Infinity : idf(exact)
+    const expansion: Expansion = { ids: [], weights: [] }
+    const add = (id: number, factor: number, rarity = idf(id)) => {
+      expansion.ids.push(id)
+      expansion.weights.push(Math.min(rarity, cap) * factor)
+    }
+    if (exact !== undefined) add(exact, 1)
+    if (term.length >= MIN_COMPOUND_PART) {
+      const suffix = reversed(term)
+      for (let i = lowerBound(this.#reversed, suffix); i < this.#reversed.length; i++) {
+        if (!this.#reversed[i]!.startsWith(suffix)) break
+        if (this.#reversed[i]!.length > term.length) add(this.#reversedIds[i]!, COMPOUND_FACTOR)
+      }
+    }
+    if (isLast || exact === undefined) {
+      const typos = allowedTypos(term.length)
+      const prefixed: number[] = []
+      for (const candidate of this.#candidates(term)) {
+        if (candidate === term) continue
+        if (isLast && candidate.startsWith(term)) prefixed.push(this.#termIds.get(candidate)!)
+        else if (typos > 0 && editDistance(term, candidate, typos) <= typos)
+          add(this.#termIds.get(candidate)!, TYPO_FACTOR)
+      }
+      // The word being typed counts as one word: as rare as all its completions together, so 'pon' ranks the many
+      // 'pony' products above one with a rare 'ponyeigenaar' in its text.
+      if (prefixed.length > 0) {
+        const seen = new Int32Array(this.#words)
+        for (const id of prefixed)
+          for (let p = this.#starts[id]!; p < this.#starts[id + 1]!; p++) setBit(seen, this.#postingDocs[p]!)
+        const rarity = Math.log(1 + n / countBoth(seen, seen))
+        for (const id of prefixed) add(id, PREFIX_FACTOR, rarity)
+      }
+    }
+    if (this.#expansions.size >= MAX_EXPANSIONS) this.#expansions.clear()
+    this.#expansions.set(key, expansion)
+    return expansion
   }
 
   /**
@@ -510,7 +589,7 @@ export class SearchIndex {
     return {
       ids: this.#page(matched, total, match, request.pageInfo, start, pageSize),
       total,
-      facets: this.#facets(base, matched, keys, passing),
+      facets: this.#facets(base, matched, total, keys, passing),
     }
   }
 
@@ -527,25 +606,7 @@ export class SearchIndex {
     const documents = this.#documents
     if (pageInfo.sort === 'relevance' && match !== null) {
       const direction = pageInfo.descending ? -1 : 1
-      const rank = this.#ranks.name
-      const { scores } = match
-      const before = (a: number, b: number) => (scores[b]! - scores[a]!) * direction || rank[a]! - rank[b]!
-      const wanted = start + pageSize
-      // The best `wanted` matches, kept sorted; a match only goes in when it beats the last one kept.
-      const top: number[] = []
-      for (const doc of match.docs) {
-        if (!hasBit(matched, doc)) continue
-        if (top.length === wanted && before(top[wanted - 1]!, doc) <= 0) continue
-        let low = 0
-        let high = top.length
-        while (low < high) {
-          const mid = (low + high) >> 1
-          if (before(top[mid]!, doc) <= 0) low = mid + 1
-          else high = mid
-        }
-        top.splice(low, 0, doc)
-        if (top.length > wanted) top.pop()
-      }
+      const top = best(match.docs, matched, match.scores, this.#ranks.name, direction, start + pageSize)
       return top.slice(start).map((doc) => documents[doc]!.id)
     }
     // Relevance without a query is the name order.
@@ -561,7 +622,7 @@ export class SearchIndex {
   }
 
   /** Counts per facet value over the documents that pass every filter except the facet's own (multi-select UX). */
-  #facets(base: Bits, matched: Bits, filterKeys: ProductFilterKey[], passing: Bits[]): FacetCount[] {
+  #facets(base: Bits, matched: Bits, total: number, filterKeys: ProductFilterKey[], passing: Bits[]): FacetCount[] {
     return this.#facetKeys.map((facetKey) => {
       const own = filterKeys.indexOf(facetKey)
       let over = matched
@@ -569,7 +630,7 @@ export class SearchIndex {
         over = base.slice()
         for (const [k, bits] of passing.entries()) if (k !== own) andInto(over, bits)
       }
-      if (countBoth(over, over) === 0) return { facetKey, values: [], range: null }
+      if ((own >= 0 ? countBoth(over, over) : total) === 0) return { facetKey, values: [], range: null }
       const values: { key: string; count: number }[] = []
       for (const [key, bits] of this.#facetValues.get(facetKey) ?? []) {
         const count = countBoth(over, bits)

@@ -19,7 +19,6 @@ export const ProductSummarySchema = z.object({
   productId: IdSchema,
   productVariantId: IdSchema,
   name: z.string(),
-  shortDescription: z.string(),
   path: z.string(),
   brand: z.string(),
   productGroup: z.string(),

@@ -91,7 +91,6 @@ export function summaryOf(product: CatalogueProduct, today: string): ProductSumm
     productId: product.productId,
     productVariantId: cheapest.productVariantId,
     name: product.name,
-    shortDescription: product.shortDescription,
     path: product.path,
     brand: product.brand,
     productGroup: product.productGroup,

@@ -19,6 +19,8 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
 
 /** Sets the ETag of a successful answer; returns the payload to send (empty for a 304). */
 export function applyEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  // Only what can be asked for again with If-None-Match: answers of GET (and HEAD), not of a search POST.
+  if (request.method !== 'GET' && request.method !== 'HEAD') return payload
   if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload
   const known = reply.getHeader('etag')
   const etag = typeof known === 'string' ? known : etagOf(payload)

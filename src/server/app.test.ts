@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, HOSTS, type TestApp } from '../../tests/helpers/app.ts'
 
@@ -19,6 +19,7 @@ describe('HTTP behaviour', () => {
     t.app.inject({ method: 'GET', url, headers: { host: HOSTS.nl, ...headers } })
 
   it.each([
+    ['zstd', zstdDecompressSync],
     ['br', brotliDecompressSync],
     ['gzip', gunzipSync],
   ] as const)('compresses large responses with %s', async (encoding, decompress) => {
@@ -27,6 +28,17 @@ describe('HTTP behaviour', () => {
     expect(res.headers['content-encoding']).toBe(encoding)
     expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
     expect(JSON.parse(decompress(res.rawPayload).toString('utf8'))).toEqual(plain.json())
+  })
+
+  it('prefers zstd, then brotli, where a browser accepts several', async () => {
+    for (const [accepted, chosen] of [
+      ['gzip, deflate, br, zstd', 'zstd'],
+      ['gzip, deflate, br', 'br'],
+    ]) {
+      expect((await get('/api/Sites', { 'accept-encoding': accepted! })).headers['content-encoding']).toBe(chosen)
+      // A second request is answered from the response cache, compressed the same way.
+      expect((await get('/api/Sites', { 'accept-encoding': accepted! })).headers['content-encoding']).toBe(chosen)
+    }
   })
 
   it('leaves small responses uncompressed', async () => {

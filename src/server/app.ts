@@ -13,6 +13,7 @@ import { conversionRoutes } from './conversions/conversion.routes.ts'
 import { countryRoutes } from './countries/country.routes.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { cacheHeaders } from './http/cache.ts'
+import { COMPRESS_THRESHOLD, ENCODINGS } from './http/encoded-body.ts'
 import { applyEtag } from './http/etag.ts'
 import { ResponseCache } from './http/response-cache.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
@@ -71,7 +72,10 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     sites,
     config,
     publicUrl: new URL(config.PUBLIC_URL),
-    catalogue: new CatalogueCache(database.db),
+    catalogue: new CatalogueCache(database.db, {
+      onLoad: (kind, entry) =>
+        app.log.debug({ kind, version: entry.version, products: entry.byId.size }, 'catalogue loaded'),
+    }),
   }
 
   const responses = new ResponseCache()
@@ -112,8 +116,8 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+    encodings: [...ENCODINGS],
   })
 
   for (const routes of [

@@ -3,7 +3,10 @@ import type { Db } from '../db/database.ts'
 import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
 
 // Catalogue queries. A site's catalogue is read in a handful of set queries (not one per product), because the
-// server keeps it in memory per site and language and rebuilds it whenever the catalogue version moves.
+// server keeps it in memory per site and language: whole the first time, then only the products that changed
+// (`only`, a non-empty list of product ids) whenever the catalogue version moves.
+
+type Only = readonly number[] | undefined
 
 export async function catalogueVersion(db: Db): Promise<{ version: number; labelsVersion: number }> {
   const row = await db
@@ -15,11 +18,12 @@ export async function catalogueVersion(db: Db): Promise<{ version: number; label
 }
 
 /** Products sold on a site (at least one priced variant), not deleted. */
-export function findSiteProducts(db: Db, siteId: number) {
+export function findSiteProducts(db: Db, siteId: number, only?: Only) {
   return db
     .selectFrom('products as p')
     .selectAll('p')
     .where('p.isDeleted', '=', false)
+    .$if(only !== undefined, (qb) => qb.where('p.id', 'in', only!))
     .where((eb) =>
       eb.exists(
         eb
@@ -35,12 +39,17 @@ export function findSiteProducts(db: Db, siteId: number) {
     .execute()
 }
 
-export function findProductTexts(db: Db, languageIds: number[]) {
-  return db.selectFrom('productTexts').selectAll().where('languageId', 'in', languageIds).execute()
+export function findProductTexts(db: Db, languageIds: number[], only?: Only) {
+  return db
+    .selectFrom('productTexts')
+    .selectAll()
+    .where('languageId', 'in', languageIds)
+    .$if(only !== undefined, (qb) => qb.where('productId', 'in', only!))
+    .execute()
 }
 
 /** A site's priced variants with their price there and their stock, in display order. */
-export function findSiteVariants(db: Db, siteId: number) {
+export function findSiteVariants(db: Db, siteId: number, only?: Only) {
   return db
     .selectFrom('productVariants as v')
     .innerJoin('variantPrices as vp', (join) => join.onRef('vp.variantId', '=', 'v.id').on('vp.siteId', '=', siteId))
@@ -63,30 +72,39 @@ export function findSiteVariants(db: Db, siteId: number) {
       's.updatedAt as stockUpdatedAt',
     ])
     .where('v.isDeleted', '=', false)
+    .$if(only !== undefined, (qb) => qb.where('v.productId', 'in', only!))
     .orderBy('v.productId')
     .orderBy('v.position')
     .execute()
 }
 
-export function findRelatedProducts(db: Db) {
-  return db.selectFrom('relatedProducts').selectAll().orderBy('productId').orderBy('position').execute()
+export function findRelatedProducts(db: Db, only?: Only) {
+  return db
+    .selectFrom('relatedProducts')
+    .selectAll()
+    .$if(only !== undefined, (qb) => qb.where('productId', 'in', only!))
+    .orderBy('productId')
+    .orderBy('position')
+    .execute()
 }
 
-export function findBundleItems(db: Db) {
+export function findBundleItems(db: Db, only?: Only) {
   return db
     .selectFrom('bundleItems as b')
     .innerJoin('productVariants as v', 'v.id', 'b.variantId')
     .select(['b.bundleProductId', 'b.variantId', 'v.productId', 'b.quantity'])
+    .$if(only !== undefined, (qb) => qb.where('b.bundleProductId', 'in', only!))
     .orderBy('b.bundleProductId')
     .orderBy('b.position')
     .execute()
 }
 
-export function findReviews(db: Db) {
+export function findReviews(db: Db, only?: Only) {
   return db
     .selectFrom('reviews as r')
     .innerJoin('languages as l', 'l.id', 'r.languageId')
     .select(['r.id', 'r.productId', 'l.code as language', 'r.rating', 'r.author', 'r.title', 'r.text', 'r.createdAt'])
+    .$if(only !== undefined, (qb) => qb.where('r.productId', 'in', only!))
     .orderBy('r.productId')
     .orderBy('r.createdAt', 'desc')
     .orderBy('r.id')
@@ -125,8 +143,11 @@ export function findLandingPages(db: Db, languageIds: number[]) {
     .execute()
 }
 
-/** Canonical catalogue paths of a site in a language, by route key (products, bundles, categories, search). */
-export function findCataloguePaths(db: Db, siteId: number, languageId: number) {
+/**
+ * Canonical catalogue paths of a site in a language, by route key (products, bundles, categories, search); `routeKeys`
+ * (non-empty) limits them to those.
+ */
+export function findCataloguePaths(db: Db, siteId: number, languageId: number, routeKeys?: readonly string[]) {
   return db
     .selectFrom('urls')
     .select(['routeKey', 'path'])
@@ -134,6 +155,7 @@ export function findCataloguePaths(db: Db, siteId: number, languageId: number) {
     .where('languageId', '=', languageId)
     .where('isCanonical', '=', true)
     .where('kind', 'in', ['productVariant', 'productBundle', 'productSearch'])
+    .$if(routeKeys !== undefined, (qb) => qb.where('routeKey', 'in', routeKeys!))
     .execute()
 }
 

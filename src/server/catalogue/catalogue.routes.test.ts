@@ -506,6 +506,36 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     })
   })
 
+  describe('POST /api/productsearch/search: answers kept', () => {
+    it('answers a request written another way with the same answer, compressed as the client asks', async () => {
+      const short = await post('/api/productsearch/search', { filter: { searchTerm: 'muesli' } })
+      const long = await post('/api/productsearch/search', {
+        filter: { searchTerm: 'muesli', filters: [] },
+        pageInfo: { page: 1, pageSize: 24, sort: 'relevance', descending: false },
+        landingpageId: null,
+      })
+      expect(long.body).toBe(short.body)
+      SearchResponseSchema.parse(short.json())
+      for (const encoding of ['zstd', 'br', 'gzip']) {
+        const res = await current().app.inject({
+          method: 'POST',
+          url: '/api/productsearch/search',
+          payload: { filter: { searchTerm: 'muesli' } },
+          headers: { datetime: DATETIME, ...NL, 'accept-encoding': encoding },
+        })
+        expect(res.headers['content-encoding']).toBe(encoding)
+        expect(res.headers['cache-control']).toBe('no-store')
+        expect(res.rawPayload.length).toBeLessThan(short.rawPayload.length / 2)
+      }
+    })
+
+    it('keeps answers apart by site and language', async () => {
+      const body = { filter: { searchTerm: '' }, pageInfo: { pageSize: 1 } }
+      const [nl, de, beFr] = await Promise.all([search(body), search(body, DE), search(body, BE_FR)])
+      expect(new Set([nl.results[0]!.path, de.results[0]!.path, beFr.results[0]!.path]).size).toBe(3)
+    })
+  })
+
   describe('POST /api/productsearch/search: bad input never gives a 500', () => {
     const searchUrl = '/api/productsearch/search'
 

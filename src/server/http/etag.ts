@@ -27,6 +27,7 @@ export function applyEtag(request: FastifyRequest, reply: FastifyReply, payload:
   reply.header('etag', etag)
   if ((request.method === 'GET' || request.method === 'HEAD') && matches(request.headers['if-none-match'], etag)) {
     reply.code(304)
+    reply.removeHeader('content-encoding')
     return ''
   }
   return payload

@@ -1,14 +1,15 @@
 // Answers of cacheable GETs, kept in this server's memory for as long as clients may keep them anyway (SPEC §9:
 // the short cache, 200 entries for 2 s, and the long cache, 200 entries for 15 min), keyed by everything an answer
-// varies on. A hit is answered before validation, handler and serialization run, with the ETag it was sent with.
+// varies on. A hit is answered before validation, handler and serialization run, with the ETag it was sent with,
+// compressed once per encoding rather than per request.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LONG_CACHE, SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
+import { EncodedBody } from './encoded-body.ts'
 import { header } from './scope.ts'
 
 interface Entry {
-  body: string
+  body: EncodedBody
   etag: string
-  contentType: string
 }
 
 declare module 'fastify' {
@@ -37,7 +38,7 @@ export class ResponseCache {
     const entry = this.#cacheFor(request)?.get(ResponseCache.key(request))
     if (!entry) return false
     request.fromCache = true
-    reply.header('etag', entry.etag).type(entry.contentType).send(entry.body)
+    entry.body.send(request, reply.header('etag', entry.etag))
     return true
   }
 
@@ -47,6 +48,6 @@ export class ResponseCache {
     const etag = reply.getHeader('etag')
     const contentType = reply.getHeader('content-type')
     if (typeof etag !== 'string' || typeof contentType !== 'string') return
-    this.#cacheFor(request)?.set(ResponseCache.key(request), { body: payload, etag, contentType })
+    this.#cacheFor(request)?.set(ResponseCache.key(request), { body: new EncodedBody(payload, contentType), etag })
   }
 }

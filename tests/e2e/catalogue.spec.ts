@@ -223,6 +223,41 @@ test.describe('catalogue pages', () => {
     await expect(page.getByText(nl.catalogue.notify.done)).toBeVisible()
   })
 
+  test('on a phone every catalogue page fits the screen, and the filters fold away until asked for', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
+    const page = await context.newPage()
+    for (const path of ['/muesli/', '/muesli/sport-muesli/', '/zoeken/?q=muesli', '/vergelijken/']) {
+      await page.goto(`http://localhost:8181${path}`)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0)
+    }
+    await page.goto('http://localhost:8181/muesli/')
+    await hydrated(page)
+    const horseType = page.locator('fieldset[data-facet="horseType"]')
+    await expect(horseType).toBeHidden()
+    await expect(cards(page).first()).toBeInViewport()
+    await page.locator('summary.facets-panel__toggle').click()
+    await expect(horseType).toBeVisible()
+    await horseType.getByRole('checkbox').first().check()
+    await expect(page).toHaveURL(/horseType=/)
+    await expect(page.locator('summary.facets-panel__toggle')).toHaveText(`${nl.catalogue.list.filters} (1)`)
+    await context.close()
+  })
+
+  test('on a wide screen the filters stand open beside the products, also before the script runs', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.route('**/*.js', (route) => route.abort()) // what the server sent, before the app's script runs
+    await page.goto('http://localhost:8181/muesli/')
+    await expect(page.locator('fieldset[data-facet="horseType"]')).toBeVisible()
+    await expect(page.locator('summary.facets-panel__toggle')).toBeHidden()
+    await context.close()
+  })
+
   test('search suggestions work with the keyboard', async ({ page }) => {
     await page.goto('http://localhost:8181/')
     await page.evaluate(() => document.documentElement.dataset.hydrated)

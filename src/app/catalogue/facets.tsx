@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FacetFilter, ProductFilterKey } from '../../domain/catalogue.ts'
 import type { FacetResult } from '../../domain/catalogue-api.ts'
@@ -6,9 +6,13 @@ import { formatNumber } from '../../domain/locale.ts'
 import { withFilter, type ListState } from '../../domain/search/search-url.ts'
 import { useRootData } from '../root/use-root-data.ts'
 
+/** From this width (the tablet breakpoint, SPEC §9) the filters stand beside the products, always open. */
+const WIDE = '(min-width: 768px)'
+
 /**
  * The facet filters of a product list. A GET form, so filtering works before the script has loaded and without it;
- * with the script every change navigates at once (the state lives in the URL).
+ * with the script every change navigates at once (the state lives in the URL). On a phone they fold away behind
+ * "Filters (n)", so the products come first; the CSS keeps them open on wider screens.
  */
 export function Facets({
   facets,
@@ -25,36 +29,47 @@ export function Facets({
   action: string
 }) {
   const { t } = useTranslation()
+  const panel = useRef<HTMLDetailsElement>(null)
+  // Open on wide screens for browsers that cannot style the folded part open (::details-content).
+  useEffect(() => {
+    if (panel.current && window.matchMedia?.(WIDE).matches) panel.current.open = true
+  }, [])
   const shown = facets.filter((f) => !hidden.includes(f.facetKey))
   const active = state.filters.filter((f) => !hidden.includes(f.facetKey))
   if (shown.length === 0) return null
   return (
-    <form className="facets" method="get" action={action} aria-label={t('catalogue.list.filters')}>
-      {state.searchTerm && <input type="hidden" name="q" value={state.searchTerm} />}
-      {state.sort !== 'relevance' && <input type="hidden" name="sort" value={state.sort} />}
-      {state.descending && <input type="hidden" name="desc" value="1" />}
-      {shown.map((facet) => (
-        <FacetGroup key={facet.facetKey} facet={facet} state={state} onChange={onChange} />
-      ))}
-      <div className="facets__actions">
-        <noscript>
-          <button type="submit" className="button">
-            {t('catalogue.list.apply')}
-          </button>
-        </noscript>
-        {active.length > 0 && (
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() =>
-              onChange({ ...state, filters: state.filters.filter((f) => hidden.includes(f.facetKey)), page: 1 })
-            }
-          >
-            {t('catalogue.list.clearFilters')}
-          </button>
-        )}
-      </div>
-    </form>
+    <details className="facets-panel" ref={panel}>
+      <summary className="facets-panel__toggle button button--secondary">
+        {t('catalogue.list.filters')}
+        {active.length > 0 && ` (${active.length})`}
+      </summary>
+      <form className="facets" method="get" action={action} aria-label={t('catalogue.list.filters')}>
+        {state.searchTerm && <input type="hidden" name="q" value={state.searchTerm} />}
+        {state.sort !== 'relevance' && <input type="hidden" name="sort" value={state.sort} />}
+        {state.descending && <input type="hidden" name="desc" value="1" />}
+        {shown.map((facet) => (
+          <FacetGroup key={facet.facetKey} facet={facet} state={state} onChange={onChange} />
+        ))}
+        <div className="facets__actions">
+          <noscript>
+            <button type="submit" className="button">
+              {t('catalogue.list.apply')}
+            </button>
+          </noscript>
+          {active.length > 0 && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() =>
+                onChange({ ...state, filters: state.filters.filter((f) => hidden.includes(f.facetKey)), page: 1 })
+              }
+            >
+              {t('catalogue.list.clearFilters')}
+            </button>
+          )}
+        </div>
+      </form>
+    </details>
   )
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
+import { CartItemSchema, CartSampleSchema, MAX_LINES } from './cart-mutations.ts'
 import { ProductTypeSchema, ShippingMethodSchema, VatTypeSchema } from './enums.ts'
 import { IdSchema } from './ids.ts'
 import { CentsSchema, CurrencyCodeSchema } from './money.ts'
@@ -13,14 +14,10 @@ export const QuantitySchema = z.number().int().min(1).max(9999)
 /** SPEC §9: adding a product without a quantity adds one. */
 export const DEFAULT_QUANTITY = 1
 
-export const RqsSampleSchema = z.object({ sequence: z.number().int().min(1), sampleName: z.string().trim().max(80) })
+export const RqsSampleSchema = CartSampleSchema
 
-export const CartProductSchema = z.object({
-  productId: IdSchema,
-  productVariantId: IdSchema,
-  count: QuantitySchema,
-  rqsSamples: z.array(RqsSampleSchema),
-})
+/** A cart's product line as stored: see cart-mutations.ts for how lines change. */
+export const CartProductSchema = CartItemSchema
 
 export const CartSchema = z.object({
   shoppingcartId: CartIdSchema,
@@ -37,7 +34,7 @@ export const CartSchema = z.object({
   newsletterSubscribe: z.boolean(),
   payment: z.object({ paymentMethodId: IdSchema }).nullable(),
   mailplusId: z.string().nullable(),
-  products: z.array(CartProductSchema),
+  products: z.array(CartProductSchema).max(MAX_LINES),
   discountCode: z.string().nullable(),
   dealerId: IdSchema.nullable(),
   dpdParcelShopId: z.string().nullable(),

@@ -1,4 +1,4 @@
-import fc from 'fast-check'
+import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { product, variant } from '../../tests/helpers/catalogue.ts'
 import {
@@ -245,8 +245,9 @@ describe('money helpers', () => {
           expect(parts.reduce((a, b) => a + b, 0)).toBe(total)
           for (const part of parts) expect(part).toBeGreaterThanOrEqual(0)
           const sum = weights.reduce((a, b) => a + b, 0)
-          if (sum > 0)
-            for (const [i, w] of weights.entries()) expect(Math.abs(parts[i]! - (total * w) / sum)).toBeLessThan(1)
+          // Each part is within a cent of its exact share (with no weights, all goes to the first).
+          const exact = weights.map((w, i) => (sum > 0 ? (total * w) / sum : i === 0 ? total : 0))
+          for (const [i, part] of parts.entries()) expect(Math.abs(part - exact[i]!)).toBeLessThan(1)
         },
       ),
     )

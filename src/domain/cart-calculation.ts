@@ -13,7 +13,7 @@
 // - VAT is worked out once per rate, from the VAT-inclusive total at that rate: round(total × rate / (100 + rate)).
 //   A line's own vatAmount is the same formula on the line, for showing; the totals use the per-rate figures.
 import { z } from 'zod'
-import { CartCalculationResultSchema, type CartCalculationResult, type CartLine, type Discount } from './cart.ts'
+import { CartCalculationResultSchema, type CartLine, type Discount } from './cart.ts'
 import { isSampleProduct, type CartItem } from './cart-mutations.ts'
 import { ShippingMethodSchema, type ShippingMethod, type VatType } from './enums.ts'
 import { IdSchema } from './ids.ts'

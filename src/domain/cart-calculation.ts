@@ -37,7 +37,7 @@ export const PromotionSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('percentageOff'),
     key: z.string().min(1).max(60),
-    percentage: z.number().min(0.01).max(100),
+    percentage: z.number().int().min(1).max(100),
     productVariantIds: z.array(IdSchema).max(1000),
     validFrom: When,
     validTo: When,
@@ -74,7 +74,7 @@ export const DiscountCodeRuleSchema = z.object({
   code: z.string().min(1).max(40),
   kind: DiscountKindSchema,
   /** A percentage for 'percentage', cents for 'fixedAmount', unused (0) for 'freeShipping'. */
-  value: z.number().min(0),
+  value: z.number().int().min(0),
   minimumOrderCents: CentsSchema.min(0),
   validFrom: When,
   validTo: When,

@@ -4,6 +4,10 @@ import { randomUUID } from 'node:crypto'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { startCartMaintenance } from './cart/cart-maintenance.ts'
+import { CartService } from './cart/cart.service.ts'
+import { PricingCache } from './cart/cart-pricing.ts'
+import { cartRoutes } from './cart/cart.routes.ts'
 import { CatalogueCache } from './catalogue/catalogue-cache.ts'
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts'
 import type { Config } from './config.ts'
@@ -67,15 +71,19 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     onReloadError: (err) => app.log.error({ err }, 'reloading the sites failed'),
   })
   await sites.reload()
+  const catalogue = new CatalogueCache(database.db, {
+    onLoad: (kind, entry) =>
+      app.log.debug({ kind, version: entry.version, products: entry.byId.size }, 'catalogue loaded'),
+  })
+  const pricing = new PricingCache(database.db)
   const context: AppContext = {
     database,
     sites,
     config,
     publicUrl: new URL(config.PUBLIC_URL),
-    catalogue: new CatalogueCache(database.db, {
-      onLoad: (kind, entry) =>
-        app.log.debug({ kind, version: entry.version, products: entry.byId.size }, 'catalogue loaded'),
-    }),
+    catalogue,
+    pricing,
+    carts: new CartService({ db: database.db, dialect: database.dialect, catalogue, pricing }),
   }
 
   const responses = new ResponseCache()
@@ -108,7 +116,9 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     }
     done(null, answer)
   })
+  const stopMaintenance = startCartMaintenance(database.db, app.log)
   app.addHook('onClose', async () => {
+    stopMaintenance()
     await database.close()
   })
 
@@ -129,6 +139,7 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     contentRoutes,
     conversionRoutes,
     catalogueRoutes,
+    cartRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

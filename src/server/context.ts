@@ -6,12 +6,14 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { CartService } from './cart/cart.service.ts'
+import type { PricingCache } from './cart/cart-pricing.ts'
 import type { CatalogueCache } from './catalogue/catalogue-cache.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import type { SiteDirectory } from './sites/site.directory.ts'
 
-/** What every route module gets: the database, the site directory, the configuration and the catalogue. */
+/** What every route module gets: the database, the site directory, the configuration, the catalogue and the carts. */
 export interface AppContext {
   database: DatabaseHandle
   sites: SiteDirectory
@@ -19,6 +21,9 @@ export interface AppContext {
   publicUrl: URL
   /** Each site's catalogue per language, with its search index, kept current by the catalogue version. */
   catalogue: CatalogueCache
+  /** Each site's prices around the cart (shipping, payment costs, promotions), kept for half a minute. */
+  pricing: PricingCache
+  carts: CartService
 }
 
 export type ZodApp = FastifyInstance<

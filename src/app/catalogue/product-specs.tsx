@@ -1,60 +1,29 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Nutrition } from '../../domain/catalogue.ts'
-import { formatNumber } from '../../domain/locale.ts'
+import {
+  amountOf,
+  colourName as sharedColourName,
+  plainNumber,
+  variantLabel as sharedVariantLabel,
+  type Translate,
+} from '../../domain/variant-label.ts'
 import type { LanguageCode } from '../../domain/languages.ts'
 import { DELIVERY_DAYS, type CatalogueProduct, type ProductVariant } from '../../domain/product.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { UnitPrice } from './parts.tsx'
 
-/** A number without needless decimals: 20, 1.5, 0.25 (in the language's format). */
-export function plainNumber(value: number, language: LanguageCode): string {
-  return formatNumber(value, language)
-    .replace(/([.,]\d*?)0+$/, '$1')
-    .replace(/[.,]$/, '')
-}
+/** i18next's typed `t` as the plain translation function the domain's text helpers take. */
+export const translateWith =
+  (t: TFunction): Translate =>
+  (key, params) =>
+    (t as unknown as (key: string, options?: object) => string)(key, params)
 
-export function amountOf(variant: ProductVariant, language: LanguageCode): string | null {
-  if (variant.weightGrams !== null)
-    return variant.weightGrams >= 1000
-      ? `${plainNumber(variant.weightGrams / 1000, language)} kg`
-      : `${plainNumber(variant.weightGrams, language)} g`
-  if (variant.contentMillilitres !== null)
-    return variant.contentMillilitres >= 1000
-      ? `${plainNumber(variant.contentMillilitres / 1000, language)} l`
-      : `${plainNumber(variant.contentMillilitres, language)} ml`
-  return null
-}
-
-const COLOURS = [
-  'black',
-  'blue',
-  'burgundy',
-  'charcoal',
-  'forest-green',
-  'green',
-  'navy',
-  'pink',
-  'red',
-  'beech-natural',
-]
-
-/** A colour in the shopper's language where the shop has a name for it. */
-export function colourName(t: TFunction, colour: string): string {
-  const key = colour.toLowerCase().replace(/[^a-z]+/g, '-')
-  return COLOURS.includes(key) ? t(`catalogue.colour.${key}` as 'catalogue.colour.black') : colour
-}
-
-/** "Bag · 20 kg", "Piece · navy · 125 cm": how a variant is named in choices and lists. */
-export function variantLabel(t: TFunction, variant: ProductVariant, language: LanguageCode): string {
-  const parts = [
-    t(`catalogue.package.${variant.package}`),
-    amountOf(variant, language),
-    variant.colour ? colourName(t, variant.colour) : null,
-    variant.weightGrams === null && variant.contentMillilitres === null ? variant.dimensions : null,
-  ]
-  return parts.filter(Boolean).join(' · ')
-}
+/** The variant's words, shared with the server's cart lines (src/domain/variant-label.ts). */
+export const variantLabel = (t: TFunction, variant: ProductVariant, language: LanguageCode) =>
+  sharedVariantLabel(translateWith(t), variant, language)
+export const colourName = (t: TFunction, colour: string) => sharedColourName(translateWith(t), colour)
+export { amountOf, plainNumber }
 
 export function Specifications({ product, variant }: { product: CatalogueProduct; variant: ProductVariant }) {
   const { t } = useTranslation()

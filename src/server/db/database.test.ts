@@ -31,7 +31,12 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
   afterAll(async () => database.drop())
 
   it('migrates an empty database to the latest schema, and again changes nothing', async () => {
-    expect(await migrateToLatest(database.handle.db)).toEqual(['0001_platform', '0002_conversions', '0003_catalogue'])
+    expect(await migrateToLatest(database.handle.db)).toEqual([
+      '0001_platform',
+      '0002_conversions',
+      '0003_catalogue',
+      '0004_cart',
+    ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)
   })

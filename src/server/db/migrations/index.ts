@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as platform from './0001_platform.ts'
 import * as conversions from './0002_conversions.ts'
 import * as catalogue from './0003_catalogue.ts'
+import * as cart from './0004_cart.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': platform,
   '0002_conversions': conversions,
   '0003_catalogue': catalogue,
+  '0004_cart': cart,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -13,11 +13,15 @@ import { CULTURES, LOCALIZED_LANGUAGE_NAMES } from './languages.ts'
 import { translate } from '../../i18n.ts'
 import { SEARCH_SLUGS } from '../../../domain/catalogue-paths.ts'
 import { buildCatalogue, CATALOGUE_TABLES, type SiteLanguageOfCatalogue } from './catalogue-build.ts'
+import { buildCartPricing, CART_PRICING_TABLES, loadCartPricing } from './cart-build.ts'
 import { PAGE_KEYS, type ContentTemplate, type PageKey, type TemplateBlock, type TemplateLink } from './template.ts'
 
-/** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version) hold what the shop
- * records while it runs. */
-export type SeedTable = Exclude<keyof Database, 'conversions' | 'catalogueState' | 'stockReminders'>
+/** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
+ * keys) hold what the shop records while it runs. */
+export type SeedTable = Exclude<
+  keyof Database,
+  'conversions' | 'catalogueState' | 'stockReminders' | 'carts' | 'cartLines' | 'idempotencyKeys' | 'impersonationKeys'
+>
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 
 /** Primary-key columns of the seeded tables, for upserts, listed in the order tables can be written (parents first). */
@@ -61,6 +65,13 @@ export const SEED_KEYS: { [T in SeedTable]: (keyof Database[T] & string)[] } = {
   relatedProducts: ['productId', 'relatedProductId'],
   bundleItems: ['bundleProductId', 'variantId'],
   reviews: ['id'],
+  shippingRates: ['siteId', 'shippingMethod'],
+  paymentCosts: ['siteId', 'paymentMethodId'],
+  promotions: ['id'],
+  promotionVariants: ['promotionId', 'variantId'],
+  promotionSites: ['promotionId', 'siteId'],
+  discountCodes: ['id'],
+  discountCodeSites: ['discountCodeId', 'siteId'],
 }
 
 export const SEED_TABLE_ORDER = Object.keys(SEED_KEYS) as SeedTable[]
@@ -186,6 +197,9 @@ export function buildSeed(): SeedRows {
 
   const catalogue = buildCatalogue(siteLanguages, languageIdOf)
   for (const table of CATALOGUE_TABLES) (rows[table] as unknown[]).push(...catalogue.rows[table])
+  const variantIds = new Map(catalogue.rows.productVariants.map((v) => [v.key!, v.id!]))
+  const pricing = buildCartPricing(loadCartPricing(), sites, paymentMethods, variantIds)
+  for (const table of CART_PRICING_TABLES) (rows[table] as unknown[]).push(...pricing[table])
   for (const url of catalogue.urls)
     rows.urls.push({
       siteId: url.siteId,

@@ -1,0 +1,89 @@
+// The cart API's parameters and answers (SPEC §7 Cart and Cart calculation, issue #5), one definition for the server's
+// validation and the app's checks. Path and query values arrive as strings and are coerced; SPEC §5 requires each
+// named one, except the quantity of an added product (1 when left out, SPEC §9).
+import { z } from 'zod'
+import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
+import { CartCalculationSchema, PricingRulesSchema } from './cart-calculation.ts'
+import { CartIdSchema, CartSchema, DEFAULT_QUANTITY, ShippingMethodOptionSchema } from './cart.ts'
+import { DiscountCodeSchema, MAX_LINES, MAX_QUANTITY, SampleNameSchema } from './cart-mutations.ts'
+import { ProductSummarySchema } from './catalogue-api.ts'
+import { ShippingMethodSchema } from './enums.ts'
+import { IdParamSchema, IdSchema } from './ids.ts'
+
+const QuantityParam = z.coerce.number<string>().int().min(1).max(MAX_QUANTITY)
+const SequenceParam = z.coerce.number<string>().int().min(1).max(MAX_QUANTITY)
+
+export const CartIdParamsSchema = z.object({ id: CartIdSchema })
+export const CartLineParamsSchema = z.object({ id: CartIdSchema, productVariantId: IdParamSchema })
+export const CartSampleParamsSchema = CartLineParamsSchema.extend({ sequence: SequenceParam })
+
+export const AddProductQuerySchema = z.object({
+  productVariantId: IdParamSchema,
+  quantity: QuantityParam.default(DEFAULT_QUANTITY),
+})
+export const QuantityQuerySchema = z.object({ quantity: QuantityParam })
+export const AddBundleQuerySchema = z.object({ productVariantBundleId: IdParamSchema, quantity: QuantityParam })
+export const DiscountCodeQuerySchema = z.object({ code: DiscountCodeSchema })
+export const SampleNameQuerySchema = z.object({
+  productVariantId: IdParamSchema,
+  sequence: SequenceParam,
+  samplename: SampleNameSchema,
+})
+export const AlternativeShippingQuerySchema = z.object({ alternativeShippingAddress: z.stringbool() })
+export const NewsletterQuerySchema = z.object({ subscribe: z.stringbool() })
+/** The password is checked against SPEC §5's rule by the service, to answer with the spec's message. */
+export const SetPasswordQuerySchema = z.object({
+  password: z.string().min(1).max(200),
+  confirmUrl: z.url({ protocol: /^https?$/ }).max(2000),
+})
+export const DealerQuerySchema = z.object({ dealerId: IdParamSchema })
+export const DpdPickupPointQuerySchema = z.object({
+  parcelShopId: z.string().trim().min(1).max(40),
+  parcelShopZipcodeOrCity: z.string().trim().min(1).max(80),
+})
+export const ImpersonateQuerySchema = z.object({ key: z.string().min(16).max(200) })
+
+export const BillingSchema = PersonSchema.extend({ address: AddressSchema })
+export type Billing = z.infer<typeof BillingSchema>
+export const ShippingBodySchema = z.object({
+  address: AddressSchema.nullable().default(null),
+  shippingMethod: ShippingMethodSchema,
+})
+export const CompanyInfoSchema = CompanySchema
+export const PaymentBodySchema = z.object({ paymentMethodId: IdSchema })
+
+/** A cart described in the request (POST /api/cartcalculation/calculate): priced without being stored. */
+export const CartDescriptionSchema = z.object({
+  products: z
+    .array(z.object({ productVariantId: IdSchema, count: z.number().int().min(1).max(MAX_QUANTITY) }))
+    .max(MAX_LINES),
+  discountCode: DiscountCodeSchema.nullable().default(null),
+  shippingMethod: ShippingMethodSchema.default(0),
+  paymentMethodId: IdSchema.nullable().default(null),
+})
+export type CartDescription = z.infer<typeof CartDescriptionSchema>
+
+/** What the shop says about a line now: gone from the site, not for sale, or more than the stock. */
+export const CartNoticeSchema = z.object({
+  productVariantId: IdSchema,
+  kind: z.enum(['withdrawn', 'notAvailable', 'outOfStock', 'onlyInStock']),
+  /** The stock, for 'onlyInStock'. */
+  amount: z.number().int().min(0).nullable(),
+})
+export type CartNotice = z.infer<typeof CartNoticeSchema>
+
+/** calculate2: the cart, its calculation and the notices about its lines, in one answer. */
+export const CartCalculation2Schema = z.object({
+  cart: CartSchema,
+  calculation: CartCalculationSchema,
+  notices: z.array(CartNoticeSchema),
+})
+export type CartCalculation2 = z.infer<typeof CartCalculation2Schema>
+
+export const RecommendationsSchema = z.array(ProductSummarySchema).max(8)
+export const ShippingMethodsSchema = z.array(ShippingMethodOptionSchema)
+export const CartPricingSchema = PricingRulesSchema
+
+/** The header that makes a repeated request have one effect; a client-made UUID. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
+export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/)

@@ -45,8 +45,9 @@ export const ImpersonateQuerySchema = z.object({ key: z.string().min(16).max(200
 
 export const BillingSchema = PersonSchema.extend({ address: AddressSchema })
 export type Billing = z.infer<typeof BillingSchema>
+/** The delivery: its method, and its address (null clears it; left out keeps the one the cart has). */
 export const ShippingBodySchema = z.object({
-  address: AddressSchema.nullable().default(null),
+  address: AddressSchema.nullable().optional(),
   shippingMethod: ShippingMethodSchema,
 })
 export const CompanyInfoSchema = CompanySchema
@@ -84,6 +85,5 @@ export const RecommendationsSchema = z.array(ProductSummarySchema).max(8)
 export const ShippingMethodsSchema = z.array(ShippingMethodOptionSchema)
 export const CartPricingSchema = PricingRulesSchema
 
-/** The header that makes a repeated request have one effect; a client-made UUID. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
+export { IDEMPOTENCY_HEADER } from './cart-constants.ts'
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/)

@@ -16,6 +16,9 @@ import {
   SearchResponseSchema,
 } from '../../domain/catalogue-api.ts'
 import { MailplusIdSchema } from '../../domain/conversion.ts'
+import { CartCalculation2Schema, RecommendationsSchema, ShippingMethodsSchema } from '../../domain/cart-api.ts'
+import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
+import { CartSchema } from '../../domain/cart.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema } from '../../domain/product.ts'
 import { AlternatesSchema, RouteInfoSchema } from '../../domain/routing.ts'
 import { LocalizationCheckResultSchema, SiteByDomainSchema, SiteSchema, SiteSettingsSchema } from '../../domain/site.ts'
@@ -45,5 +48,11 @@ export const schemas = {
   catalogueLabels: CatalogueLabelsSchema,
   catalogueSync: CatalogueSyncSchema,
   localizationChoice: z.object({ localizationChoiceDate: z.iso.datetime() }),
+  cart: CartSchema,
+  cartCalculation: CartCalculationSchema,
+  cartCalculation2: CartCalculation2Schema,
+  cartPricing: PricingRulesSchema,
+  cartRecommendations: RecommendationsSchema,
+  shippingMethods: ShippingMethodsSchema,
 }
 export type Schemas = typeof schemas

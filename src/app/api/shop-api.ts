@@ -1,6 +1,8 @@
 // The API calls the app shell makes (SPEC §7), each answer checked with the domain schema it is served with.
 import type { z } from 'zod'
 import type { SearchRequest } from '../../domain/catalogue.ts'
+import { IDEMPOTENCY_HEADER } from '../../domain/cart-constants.ts'
+import type { CartMutation } from '../../domain/cart-mutations.ts'
 import type { Schemas } from './schemas.ts'
 import { ApiRequestError, type ApiRequest, type Transport } from './transport.ts'
 
@@ -76,6 +78,59 @@ export function createShopApi(transport: Transport, scope?: ApiScope) {
       call('none', { method: 'POST', path: '/api/stockreminders', body: { productVariantId, emailAddress } }, true),
     conversion: (mailplusId: string) =>
       call('none', { method: 'POST', path: '/api/Conversion', query: { mailplusId } }, true),
+
+    // The cart (SPEC §7). Changes carry the Idempotency-Key of the queued change they send.
+    createCart: (idempotencyKey: string) =>
+      call('cart', { method: 'POST', path: '/api/cart', headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    cart: (id: string, signal?: AbortSignal) => call('cart', { path: `/api/cart/${id}`, signal }),
+    cartPricing: (signal?: AbortSignal) => call('cartPricing', { path: '/api/cart/pricing', signal }),
+    changeCart: (id: string, mutation: CartMutation, idempotencyKey: string) =>
+      call('none', { ...cartChange(id, mutation), headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }, true),
+    calculateCart2: (id: string, signal?: AbortSignal) =>
+      call('cartCalculation2', { method: 'POST', path: `/api/cartcalculation/${id}/calculate2`, signal }),
+    cartRecommendations: (id: string, signal?: AbortSignal) =>
+      call('cartRecommendations', { path: `/api/cart/${id}/recommendations`, signal }),
+  }
+}
+
+/** The request of SPEC §7 that makes a change of a stored cart. */
+export function cartChange(id: string, mutation: CartMutation): ApiRequest {
+  const cart = `/api/cart/${id}`
+  switch (mutation.type) {
+    case 'add':
+      return {
+        method: 'POST',
+        path: `${cart}/products`,
+        query: { productVariantId: mutation.productVariantId, quantity: mutation.quantity },
+      }
+    case 'setQuantity':
+      return {
+        method: 'POST',
+        path: `${cart}/products/${mutation.productVariantId}`,
+        query: { quantity: mutation.quantity },
+      }
+    case 'remove':
+      return { method: 'DELETE', path: `${cart}/products/${mutation.productVariantId}` }
+    case 'removeSample':
+      return { method: 'DELETE', path: `${cart}/products/${mutation.productVariantId}/${mutation.sequence}` }
+    case 'setSampleName':
+      return {
+        method: 'POST',
+        path: `${cart}/rqssamplename`,
+        query: {
+          productVariantId: mutation.productVariantId,
+          sequence: mutation.sequence,
+          samplename: mutation.sampleName,
+        },
+      }
+    case 'setDiscountCode':
+      return { method: 'POST', path: `${cart}/discountcode`, query: { code: mutation.code } }
+    case 'removeDiscountCode':
+      return { method: 'DELETE', path: `${cart}/discountcode` }
+    case 'setShippingMethod':
+      return { method: 'PUT', path: `${cart}/shipping`, body: { shippingMethod: mutation.shippingMethod } }
+    case 'setPaymentMethod':
+      return { method: 'POST', path: `${cart}/payment`, body: { paymentMethodId: mutation.paymentMethodId } }
   }
 }
 

@@ -33,10 +33,42 @@ export interface CompareRecord {
   productIds: unknown
 }
 
+/** A site's cart on this device (issue #5); every field but the keys is checked on read (cart-store.ts). */
+export interface CartRecord {
+  siteId: number
+  /** The server cart's id; null until the first change has reached the server. */
+  cartId: unknown
+  /** The Idempotency-Key that creates the server cart, so a lost answer never makes a second cart. */
+  createKey: unknown
+  languageId: unknown
+  /** The cart as the server last answered it. */
+  base: unknown
+  calculation: unknown
+  notices: unknown
+  pricing: unknown
+  syncedAt: unknown
+  /** What the server answered differently from what was shown, until the shopper has seen it. */
+  differences: unknown
+}
+
+/** A cart change waiting for the server (or refused by it), in the order made. */
+export interface OutboxRecord {
+  seq?: number
+  /** Client-made UUID: the change's Idempotency-Key. */
+  id: string
+  siteId: number
+  mutation: unknown
+  createdAt: unknown
+  state: unknown
+  error: unknown
+}
+
 export class ShopDatabase extends Dexie {
   products!: EntityTable<ProductRecord, 'key'>
   catalogueMeta!: EntityTable<CatalogueMetaRecord, 'scope'>
   compare!: EntityTable<CompareRecord, 'siteId'>
+  carts!: EntityTable<CartRecord, 'siteId'>
+  cartOutbox!: EntityTable<OutboxRecord, 'seq'>
 
   /** `options` lets tests run on another IndexedDB implementation. */
   constructor(name = 'shop', options?: DexieOptions) {
@@ -46,6 +78,7 @@ export class ShopDatabase extends Dexie {
       catalogueMeta: 'scope',
       compare: 'siteId',
     })
+    this.version(2).stores({ carts: 'siteId', cartOutbox: '++seq, siteId, &id' })
   }
 }
 

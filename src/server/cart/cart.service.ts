@@ -328,11 +328,13 @@ export class CartService {
     trx: Trx,
     scope: RequestScope,
     id: string,
-    shipping: { address: Address | null; shippingMethod: ShippingMethod },
+    shipping: { address?: Address | null | undefined; shippingMethod: ShippingMethod },
   ) {
-    await this.#checkAddress(trx, shipping.address)
+    await this.#checkAddress(trx, shipping.address ?? null)
     await this.#update(trx, scope, id, {
-      shippingAddress: shipping.address === null ? null : JSON.stringify(shipping.address),
+      ...(shipping.address !== undefined && {
+        shippingAddress: shipping.address === null ? null : JSON.stringify(shipping.address),
+      }),
       shippingMethod: shipping.shippingMethod,
     })
   }

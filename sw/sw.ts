@@ -19,8 +19,16 @@ import {
   PRODUCT_IMAGES_PATH,
   SITE_DATA_MAX_AGE_S,
 } from './rules.ts'
+import { sitesWithQueuedChanges } from '../src/app/data/cart-store.ts'
+import { syncCart } from '../src/app/data/cart-sync.ts'
+import { BACKGROUND_SYNC_TAG } from '../src/domain/cart-constants.ts'
+import { workerCartApi } from './cart-api.ts'
 
 declare const self: ServiceWorkerGlobalScope
+/** Background Sync's event (not in TypeScript's worker types yet). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string
+}
 
 const names = cacheNames(self.location.host)
 
@@ -166,3 +174,19 @@ async function warmOfflinePage(prefixPath: string): Promise<void> {
 self.addEventListener('install', (event) => {
   event.waitUntil(warmOfflinePage('/').catch(() => undefined))
 })
+
+// Background sync (issue #5): cart changes made without a network wait in IndexedDB; when the browser has a network
+// again it wakes this worker, which sends them even with every tab of the shop closed. Same sender as the app's, under
+// the same lock per site, so a tab sending at that moment and the worker never both send. A failure to reach the
+// server rejects, and the browser tries again later.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent
+  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(sendQueuedCarts())
+})
+
+async function sendQueuedCarts(): Promise<void> {
+  for (const { siteId, languageId } of await sitesWithQueuedChanges()) {
+    const result = await syncCart(workerCartApi(siteId, languageId), siteId, languageId)
+    if (result === 'offline') throw new Error('The shop could not be reached; the browser will try again.')
+  }
+}

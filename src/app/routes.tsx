@@ -40,6 +40,14 @@ export const routes: RouteObject[] = [
           lazy: () => import('./catalogue/compare-page.tsx'),
         })),
       ),
+      // The cart (SPEC §2: /cart/), in every language of the site.
+      ...['cart', ':language/cart'].map((path): RouteObject => ({
+        id: `cart:${path}`,
+        path,
+        handle: { routeName: 'cart' },
+        loader: strictTrailingSlash,
+        lazy: () => import('./cart/cart-page.tsx'),
+      })),
       {
         id: 'dynamic',
         path: '*',

@@ -6,10 +6,9 @@ import { z } from 'zod'
 import { IdSchema } from './ids.ts'
 import { ShippingMethodSchema, type ProductType } from './enums.ts'
 
-/** The most of one variant a cart holds (a pallet of bags is 50; silo feed is sold by the tonne, as one piece). */
-export const MAX_QUANTITY = 999
-/** Lines in one cart at most: a bound for storage and for every loop over a cart. */
-export const MAX_LINES = 100
+import { MAX_LINES, MAX_QUANTITY } from './cart-constants.ts'
+
+export { MAX_LINES, MAX_QUANTITY }
 
 export const CartQuantitySchema = z.number().int().min(1).max(MAX_QUANTITY)
 export const SampleNameSchema = z.string().trim().max(80)

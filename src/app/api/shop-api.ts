@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { SearchRequest } from '../../domain/catalogue.ts'
 import { IDEMPOTENCY_HEADER } from '../../domain/cart-constants.ts'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
+import { cartChange } from './cart-requests.ts'
 import type { Schemas } from './schemas.ts'
 import { ApiRequestError, type ApiRequest, type Transport } from './transport.ts'
 
@@ -90,47 +91,6 @@ export function createShopApi(transport: Transport, scope?: ApiScope) {
       call('cartCalculation2', { method: 'POST', path: `/api/cartcalculation/${id}/calculate2`, signal }),
     cartRecommendations: (id: string, signal?: AbortSignal) =>
       call('cartRecommendations', { path: `/api/cart/${id}/recommendations`, signal }),
-  }
-}
-
-/** The request of SPEC §7 that makes a change of a stored cart. */
-export function cartChange(id: string, mutation: CartMutation): ApiRequest {
-  const cart = `/api/cart/${id}`
-  switch (mutation.type) {
-    case 'add':
-      return {
-        method: 'POST',
-        path: `${cart}/products`,
-        query: { productVariantId: mutation.productVariantId, quantity: mutation.quantity },
-      }
-    case 'setQuantity':
-      return {
-        method: 'POST',
-        path: `${cart}/products/${mutation.productVariantId}`,
-        query: { quantity: mutation.quantity },
-      }
-    case 'remove':
-      return { method: 'DELETE', path: `${cart}/products/${mutation.productVariantId}` }
-    case 'removeSample':
-      return { method: 'DELETE', path: `${cart}/products/${mutation.productVariantId}/${mutation.sequence}` }
-    case 'setSampleName':
-      return {
-        method: 'POST',
-        path: `${cart}/rqssamplename`,
-        query: {
-          productVariantId: mutation.productVariantId,
-          sequence: mutation.sequence,
-          samplename: mutation.sampleName,
-        },
-      }
-    case 'setDiscountCode':
-      return { method: 'POST', path: `${cart}/discountcode`, query: { code: mutation.code } }
-    case 'removeDiscountCode':
-      return { method: 'DELETE', path: `${cart}/discountcode` }
-    case 'setShippingMethod':
-      return { method: 'PUT', path: `${cart}/shipping`, body: { shippingMethod: mutation.shippingMethod } }
-    case 'setPaymentMethod':
-      return { method: 'POST', path: `${cart}/payment`, body: { paymentMethodId: mutation.paymentMethodId } }
   }
 }
 

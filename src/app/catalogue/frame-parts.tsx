@@ -1,5 +1,6 @@
-// What the catalogue adds to every page of a shop: the sticky comparison bar, the storage notice, the comparison
-// list kept in step with IndexedDB, and the offline catalogue's background sync.
+// What the catalogue and the cart add to every page of a shop: the sticky comparison bar, the storage notice, the
+// comparison list and the cart kept in step with IndexedDB, the offline catalogue's background sync and the sending of
+// queued cart changes.
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +10,7 @@ import { COMPARE_SLUGS, localPath } from '../../domain/catalogue-paths.ts'
 import { onStorageProblem, storageProblemAtom } from '../data/storage-status.ts'
 import type { RootData } from '../root/root.data.ts'
 import { useServices } from '../services.tsx'
+import { useCartSync } from '../cart/cart-state.ts'
 import { compareIdsAtom, useCompare, useCompareSync } from './compare.ts'
 
 /** The last successful sync of the offline catalogue (for tests and the freshness of what the device holds). */
@@ -67,6 +69,7 @@ export function CatalogueFrameParts({ data }: { data: RootData }) {
   const enabled = data.brand !== 'corporate'
   useCompareSync(data.site.siteId, enabled)
   useCatalogueSync(data, enabled)
+  useCartSync(data, enabled)
   return (
     <>
       <StorageNotice />

@@ -20,6 +20,7 @@ import { trackViewItem } from '../tracking/ecommerce.ts'
 import { AppLink } from '../ui/app-link.tsx'
 import { Price } from '../ui/price.tsx'
 import type { ProductPageData } from './catalogue.data.ts'
+import { AddToCart } from '../cart/add-to-cart.tsx'
 import { CompareButton } from './compare-button.tsx'
 import { NotifyMeForm } from './notify-me.tsx'
 import { useHydrated } from './use-hydrated.ts'
@@ -77,6 +78,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           </p>
           <UnitPrice unitPrice={variant.unitPrice} currency={product.currency} />
           <Availability product={product} variant={variant} />
+          <AddToCart product={product} variant={variant} />
           <CompareButton productId={product.productId} name={product.name} />
           {hasSiloOffer(product) && <SiloOffer />}
         </div>

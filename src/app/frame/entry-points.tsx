@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { COMPARE_SLUGS, localPath, SEARCH_SLUGS } from '../../domain/catalogue-paths.ts'
 import { compareIdsAtom } from '../catalogue/compare.ts'
+import { MiniCart } from '../cart/mini-cart.tsx'
 import { SearchBox } from '../catalogue/search-box.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 
 /**
  * The header's entry points: the product search (with suggestions) and the comparison, on sites that sell the
- * catalogue. Cart and account add their entries here when they land, so the header never links to a missing page.
+ * catalogue; the cart beside the menu (HeaderCartEntry). Account adds its entry here when it lands, so the header
+ * never links to a missing page.
  */
 export function HeaderEntryPoints() {
   const { t } = useTranslation()
@@ -24,4 +26,11 @@ export function HeaderEntryPoints() {
       </NavLink>
     </div>
   )
+}
+
+/** The cart's entry: in the header's first row, beside the menu, on phones too. */
+export function HeaderCartEntry() {
+  const { brand } = useRootData()
+  if (brand === 'corporate') return null
+  return <MiniCart />
 }

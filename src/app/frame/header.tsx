@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import type { Navigation, NavigationItem, UspCollection } from '../../domain/content.ts'
 import type { Brand } from '../../domain/locale.ts'
 import { AppLink } from '../ui/app-link.tsx'
-import { HeaderEntryPoints } from './entry-points.tsx'
+import { HeaderCartEntry, HeaderEntryPoints } from './entry-points.tsx'
 
 export function BrandLogo({ brand, brandName, homePath }: { brand: Brand; brandName: string; homePath: string }) {
   const { t } = useTranslation()
@@ -55,6 +55,7 @@ export function Header(props: {
       <div className="site-header__bar">
         <BrandLogo brand={props.brand} brandName={props.brandName} homePath={props.homePath} />
         <HeaderEntryPoints />
+        <HeaderCartEntry />
         <button
           type="button"
           className="menu-toggle"

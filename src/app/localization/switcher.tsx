@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation } from 'react-router'
+import { useLocation, useMatches } from 'react-router'
+import { COMPARE_SLUGS } from '../../domain/catalogue-paths.ts'
+import { CULTURES, LANGUAGE_CODES } from '../../domain/language-codes.ts'
 import type { Alternate } from '../../domain/routing.ts'
 import { useServices } from '../services.tsx'
 import type { SwitcherOption } from '../root/root.data.ts'
@@ -16,16 +18,26 @@ export function LocalizationSwitcher({ options }: { options: SwitcherOption[] })
   const id = useId()
   const { api } = useServices()
   const { pathname } = useLocation()
+  const routeName = (useMatches().at(-1)?.handle as { routeName?: string } | undefined)?.routeName
   const [alternates, setAlternates] = useState<Alternate[]>([])
+  const appRoute = routeName === 'cart' || routeName === 'compare'
 
   useEffect(() => {
+    // The app's own pages (cart, comparison) are no pages of the routing table: they are linked directly below.
+    if (appRoute) return
     const controller = new AbortController()
     api.alternates(pathname, controller.signal).then(setAlternates, () => setAlternates([]))
     return () => controller.abort()
-  }, [api, pathname])
+  }, [api, pathname, appRoute])
 
-  const hrefOf = (option: SwitcherOption) =>
-    alternates.find((a) => a.siteId === option.siteId && a.languageId === option.languageId)?.url ?? option.href
+  const hrefOf = (option: SwitcherOption) => {
+    if (routeName === 'cart') return `${option.href}cart/`
+    if (routeName === 'compare') {
+      const code = LANGUAGE_CODES.find((c) => CULTURES[c] === option.hreflang)
+      return code ? `${option.href}${COMPARE_SLUGS[code]}/` : option.href
+    }
+    return alternates.find((a) => a.siteId === option.siteId && a.languageId === option.languageId)?.url ?? option.href
+  }
 
   return (
     <section className="localization-switcher" aria-labelledby={id}>

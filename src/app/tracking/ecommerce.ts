@@ -1,6 +1,8 @@
 // GA4 e-commerce events (SPEC §7 tracker events) for the catalogue: view_item_list (impressions, batched: one event a
-// second after the last product came into view), select_item, view_item, view_promotion and select_promotion.
+// second after the last product came into view), select_item, view_item, view_promotion and select_promotion; and for
+// the cart: add_to_cart, remove_from_cart, view_cart and begin_checkout.
 // Items carry the spec's cart-line fields in GA4's names: id, name, price, brand, category (product group), variant.
+import type { CartLine } from '../../domain/cart.ts'
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
 import type { CatalogueProduct, LandingPage } from '../../domain/product.ts'
 import { clearEcommerce, pushEvent, type TrackerEvent } from './data-layer.ts'
@@ -125,4 +127,44 @@ export function trackViewPromotion(promotions: Promotion[]): void {
 
 export function trackSelectPromotion(promotion: Promotion): void {
   pushEcommerce('select_promotion', { ...promotion, items: [promotion] })
+}
+
+// The cart's events (issue #5): add_to_cart, remove_from_cart, view_cart and begin_checkout, with the cart-line
+// fields of SPEC §3 (id, name, price, brand, category, product group, variant, quantity).
+
+/** A cart line as an item; brand and group come from the product where the device knows it. */
+export function itemOfLine(line: CartLine, product: CatalogueProduct | undefined): Ga4Item {
+  return {
+    item_id: String(line.productVariantId),
+    item_name: line.description,
+    item_brand: product?.brand ?? '',
+    item_category: product?.productGroup ?? '',
+    item_variant: line.productLabel,
+    price: units(line.originalAmount / line.quantity),
+    quantity: line.quantity,
+  }
+}
+
+const valueOf = (items: Ga4Item[]) => Math.round(items.reduce((sum, i) => sum + i.price * i.quantity, 0) * 100) / 100
+
+export function trackAddToCart(
+  product: CatalogueProduct,
+  productVariantId: number,
+  quantity: number,
+  currency: string,
+) {
+  const item = { ...itemOfProduct(product, productVariantId), quantity }
+  pushEcommerce('add_to_cart', { currency, value: valueOf([item]), items: [item] })
+}
+
+export function trackRemoveFromCart(item: Ga4Item, currency: string) {
+  pushEcommerce('remove_from_cart', { currency, value: valueOf([item]), items: [item] })
+}
+
+export function trackViewCart(items: Ga4Item[], currency: string) {
+  pushEcommerce('view_cart', { currency, value: valueOf(items), items })
+}
+
+export function trackBeginCheckout(items: Ga4Item[], currency: string, coupon: string | null) {
+  pushEcommerce('begin_checkout', { currency, value: valueOf(items), ...(coupon && { coupon }), items })
 }

@@ -1,0 +1,162 @@
+// The cart as UI state (issue #5): the device's cart (src/app/data/cart-store.ts) mirrored into jotai, and the
+// sending of its outbox (cart-sync.ts) whenever it can reach the server: at start, when the network returns, after
+// every change, and again later when the server could not be reached. Both data modules load on first use, so pages
+// without a cart do not carry Dexie.
+import { atom, useAtomValue, useSetAtom } from 'jotai'
+import { useCallback, useEffect } from 'react'
+import type { CartCalculation } from '../../domain/cart-calculation.ts'
+import { BACKGROUND_SYNC_TAG } from '../../domain/cart-constants.ts'
+import type { CartMutation } from '../../domain/cart-mutations.ts'
+import type { CartView } from '../data/cart-store.ts'
+import type { RootData } from '../root/root.data.ts'
+import { useRootData } from '../root/use-root-data.ts'
+import { useServices } from '../services.tsx'
+
+export const cartViewAtom = atom<CartView | null>(null)
+/** What the sending is doing: sending, or waiting for a network that does not answer. */
+export const cartSendingAtom = atom<'idle' | 'sending' | 'offline'>('idle')
+
+const store = () => import('../data/cart-store.ts')
+const sender = () => import('../data/cart-sync.ts')
+
+/** Told to the frame's sender that a change was queued, so it goes out at once. */
+const CHANGED = 'shop:cart-changed'
+/** After a failed send while the browser says online: try again after these waits (then every last one). */
+const RETRY_DELAYS_MS = [5_000, 15_000, 60_000]
+
+/** The calculation the shopper is looking at (set by the cart's totals), to tell what the server answers differently. */
+let shownCalculation: CartCalculation | null = null
+export const setShownCalculation = (calculation: CartCalculation | null) => {
+  shownCalculation = calculation
+}
+
+async function registerBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return
+  const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+    sync?: { register(tag: string): Promise<void> }
+  }
+  await registration.sync?.register(BACKGROUND_SYNC_TAG)
+}
+
+/** Mounted once, in the frame: keeps cartViewAtom equal to the stored cart and sends its outbox when it can. */
+export function useCartSync(data: RootData, enabled: boolean): void {
+  const { api } = useServices()
+  const setView = useSetAtom(cartViewAtom)
+  const setSending = useSetAtom(cartSendingAtom)
+  const siteId = data.site.siteId
+  const languageId = data.language.languageId
+
+  useEffect(() => {
+    if (!enabled) return
+    let stopped = false
+    let stopWatching: (() => void) | undefined
+    let running: Promise<unknown> | undefined
+    let again = false
+    let retry: ReturnType<typeof setTimeout> | undefined
+    let failures = 0
+
+    const send = () => {
+      if (stopped) return
+      if (running) {
+        again = true
+        return
+      }
+      clearTimeout(retry)
+      if (!navigator.onLine) {
+        setSending('offline')
+        void registerBackgroundSync().catch(() => undefined)
+        return
+      }
+      setSending('sending')
+      running = sender()
+        .then(({ syncCart }) => syncCart(api, siteId, languageId, () => shownCalculation))
+        .then((result) => {
+          if (stopped) return
+          if (result === 'offline') {
+            setSending('offline')
+            void registerBackgroundSync().catch(() => undefined)
+            const delay = RETRY_DELAYS_MS[Math.min(failures++, RETRY_DELAYS_MS.length - 1)]!
+            retry = setTimeout(send, delay)
+          } else {
+            failures = 0
+            setSending('idle')
+          }
+        })
+        .catch((error: unknown) => {
+          // Storage trouble is told by storage-status; anything else is worth a line in the console.
+          console.warn('cart sync failed', error)
+          if (!stopped) setSending('offline')
+        })
+        .finally(() => {
+          running = undefined
+          if (again && !stopped) {
+            again = false
+            send()
+          }
+        })
+    }
+
+    void store()
+      .then(({ watchCartView }) => {
+        if (!stopped) stopWatching = watchCartView(siteId, languageId, setView)
+      })
+      .catch(() => undefined)
+    const first = setTimeout(send, 0)
+    const goOnline = () => {
+      failures = 0
+      send()
+    }
+    const goOffline = () => setSending('offline')
+    window.addEventListener('online', goOnline)
+    window.addEventListener('offline', goOffline)
+    window.addEventListener(CHANGED, send)
+    return () => {
+      stopped = true
+      stopWatching?.()
+      clearTimeout(first)
+      clearTimeout(retry)
+      window.removeEventListener('online', goOnline)
+      window.removeEventListener('offline', goOffline)
+      window.removeEventListener(CHANGED, send)
+    }
+  }, [api, siteId, languageId, enabled, setView, setSending])
+}
+
+/** The cart and what the shopper can do with it. Changes show at once and are sent when possible. */
+export function useCart() {
+  const view = useAtomValue(cartViewAtom)
+  const sending = useAtomValue(cartSendingAtom)
+  const { site, language } = useRootData()
+  const siteId = site.siteId
+  const languageId = language.languageId
+
+  const change = useCallback(
+    async (mutation: CartMutation) => {
+      const entry = await (await store()).queueChange(siteId, languageId, mutation)
+      window.dispatchEvent(new Event(CHANGED))
+      return entry
+    },
+    [siteId, languageId],
+  )
+  const retry = useCallback(async (id: string) => {
+    await (await store()).retryChange(id)
+    window.dispatchEvent(new Event(CHANGED))
+  }, [])
+  const discard = useCallback(async (id: string) => (await store()).discardChange(id), [])
+  const dismissDifferences = useCallback(
+    async () => (await store()).updateCart(siteId, languageId, (cart) => ({ ...cart, differences: [] })),
+    [siteId, languageId],
+  )
+  return { view, sending, change, retry, discard, dismissDifferences }
+}
+
+/** SPEC §5: the quantity count adds free products to each line (from the last calculation; the lines otherwise). */
+export function quantityCount(view: CartView | null, calculation: CartCalculation | null): number {
+  if (!view) return 0
+  const paid = view.contents.products.reduce((sum, line) => sum + line.count, 0)
+  const free = (calculation?.products ?? []).reduce(
+    (sum, line) => sum + line.freeProducts.reduce((s, p) => s + p.quantity, 0),
+    0,
+  )
+  return paid + free
+}

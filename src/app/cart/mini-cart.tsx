@@ -1,0 +1,50 @@
+// The header's cart entry (issue #5): a link to the cart with the quantity count (free products included, SPEC §5),
+// and a panel with the lines and the total. Light on purpose: it is on every page's first script; the panel, which
+// needs the calculation, loads when first opened.
+import { lazy, Suspense, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useCartPath } from './add-to-cart.tsx'
+import { quantityCount, useCart } from './cart-state.ts'
+
+const MiniCartPanel = lazy(() => import('./mini-cart-panel.tsx'))
+
+export function MiniCart() {
+  const { t } = useTranslation()
+  const { view } = useCart()
+  const cartPath = useCartPath()
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const count = quantityCount(view, view?.calculation ?? null)
+  return (
+    <div className="mini-cart">
+      <Link
+        to={cartPath}
+        className="entry-point mini-cart__link"
+        aria-label={t('cart.mini.label', { count: String(count) })}
+      >
+        {t('header.cart')}
+        <span className="mini-cart__count" data-empty={count === 0 || undefined}>
+          {count}
+        </span>
+      </Link>
+      <button
+        type="button"
+        className="mini-cart__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t('cart.summary.title')}
+        onClick={() => setOpen((value) => !value)}
+      >
+        ▾
+      </button>
+      {open && (
+        <div id={panelId} className="mini-cart__panel">
+          <Suspense fallback={<p role="status">{t('cart.loading')}</p>}>
+            <MiniCartPanel onClose={() => setOpen(false)} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  )
+}

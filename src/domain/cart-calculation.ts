@@ -17,6 +17,9 @@ import { CartCalculationResultSchema, type CartLine, type Discount } from './car
 import { isSampleProduct, type CartItem } from './cart-mutations.ts'
 import { ShippingMethodSchema, type ShippingMethod, type VatType } from './enums.ts'
 import { IdSchema } from './ids.ts'
+import { freeQuantity, isRunning } from './promotions.ts'
+
+export { freeQuantity }
 import { CentsSchema, CurrencyCodeSchema } from './money.ts'
 import type { CatalogueProduct, ProductVariant } from './product.ts'
 
@@ -141,21 +144,11 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   return parts
 }
 
-const isActive = (rule: { validFrom: string | null; validTo: string | null }, now: Date) =>
-  (rule.validFrom === null || Date.parse(rule.validFrom) <= now.getTime()) &&
-  (rule.validTo === null || now.getTime() < Date.parse(rule.validTo))
+const isActive = isRunning
 
 /** The promotions that apply to a variant now. */
 function promotionsFor(rules: PricingRules, productVariantId: number, now: Date): Promotion[] {
   return rules.promotions.filter((p) => p.productVariantIds.includes(productVariantId) && isActive(p, now))
-}
-
-/** How many pieces of a variant come free with `quantity` bought (the stock has to cover them too). */
-export function freeQuantity(rules: PricingRules, productVariantId: number, quantity: number, now: Date): number {
-  return promotionsFor(rules, productVariantId, now).reduce(
-    (sum, p) => sum + (p.kind === 'buyXGetYFree' ? Math.floor(quantity / p.buy) * p.free : 0),
-    0,
-  )
 }
 
 /** What became of a discount code for a subtotal: the amount off the order, free shipping, or why not. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
+import { events, fill, hydrated, nl, storedProducts, waitForServiceWorker } from './helpers.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 // The catalogue in a real Chromium against the real server: a category with filters, a product, the comparison
@@ -7,45 +8,11 @@ import { startServer, type RunningServer } from './server.ts'
 // service worker in charge — after a reload: category, search, an unvisited product page and the comparison, each
 // saying how fresh its prices and stock are.
 
-const nl = JSON.parse(readFileSync(new URL('../../locales/nl.json', import.meta.url), 'utf8'))
 const fr = JSON.parse(readFileSync(new URL('../../locales/fr-BE.json', import.meta.url), 'utf8'))
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_: string, key: string) => String(values[key]))
 /** The freshness note without its time. */
 const freshness = new RegExp(fill(nl.catalogue.freshness, { time: '.+' }).replace(/[.]$/, '\\.'))
 
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.ready
-    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
-  })
-}
-
-/** Products in the device's offline catalogue (IndexedDB 'shop'). */
-const storedProducts = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('shop')
-        open.addEventListener('success', () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('products')) return resolve(0)
-          const count = db.transaction('products').objectStore('products').count()
-          count.addEventListener('success', () => resolve(count.result))
-        })
-        open.addEventListener('error', () => resolve(0))
-      }),
-  )
-
-const events = (page: Page, name: string) =>
-  page.evaluate(
-    (event) => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === event),
-    name,
-  ) as Promise<{ ecommerce: { items: { item_id: string; item_name: string }[] } & Record<string, unknown> }[]>
-
 const cards = (page: Page) => page.locator('.product-grid .product-card')
-/** The catalogue part of a page reacts to input once its chunk has hydrated. */
-const hydrated = (page: Page) => expect(page.locator('article[data-hydrated]')).toBeVisible()
 
 test.describe('the catalogue', () => {
   const PORT = 8183

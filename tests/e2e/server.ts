@@ -8,7 +8,10 @@ import { join } from 'node:path'
 
 export interface RunningServer {
   port: number
-  stop(): Promise<void>
+  /** The directory of its database, to start a server on the same data again. */
+  dir: string
+  /** Stops the server; its database is removed unless `keepData` (a restart on the same data follows). */
+  stop(options?: { keepData?: boolean }): Promise<void>
 }
 
 export function serverEnv(port: number, dir: string, distDir = 'dist'): NodeJS.ProcessEnv {
@@ -39,8 +42,12 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
   throw new Error('the server did not become healthy in 30 s')
 }
 
-export async function startServer(port: number, distDir = 'dist'): Promise<RunningServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-'))
+/** `dir` holds the database: a new one unless given (the same data as a server stopped with keepData). */
+export async function startServer(
+  port: number,
+  distDir = 'dist',
+  dir = mkdtempSync(join(tmpdir(), 'shop-e2e-')),
+): Promise<RunningServer> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     stdio: 'inherit',
     env: serverEnv(port, dir, distDir),
@@ -48,13 +55,14 @@ export async function startServer(port: number, distDir = 'dist'): Promise<Runni
   await waitForHealth(port, child)
   return {
     port,
-    stop: async () => {
+    dir,
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve))
         child.kill('SIGTERM')
         await exited
       }
-      rmSync(dir, { recursive: true, force: true })
+      if (!keepData) rmSync(dir, { recursive: true, force: true })
     },
   }
 }

@@ -30,8 +30,6 @@ import { DiscountCode } from './discount-code.tsx'
 import { reasonOf } from './refusal.ts'
 import { Delivery, CostOverview } from './cart-summary.tsx'
 
-export const handle = { routeName: 'cart' }
-
 export function Component() {
   const { t } = useTranslation()
   const { site, language, currency } = useRootData()
@@ -105,9 +103,11 @@ function CartLineItem({ item, view, totals }: { item: CartItem; view: CartView; 
   const product = totals.products.get(item.productVariantId)
   const variant = product?.variants.find((v) => v.productVariantId === item.productVariantId)
   const line = totals.calculation?.products.find((l) => l.productVariantId === item.productVariantId)
-  const name = line?.description ?? product?.name ?? ''
-  const label = line?.productLabel ?? (variant ? variantLabel(t, variant, locale.language) : '')
-  const unitPrice = variant?.price ?? (line ? Math.round(line.originalAmount / line.quantity) : null)
+  // Words and price also from the server's last answer, for a line the device's catalogue does not hold (yet).
+  const known = line ?? view.calculation?.products.find((l) => l.productVariantId === item.productVariantId)
+  const name = known?.description ?? product?.name ?? ''
+  const label = known?.productLabel ?? (variant ? variantLabel(t, variant, locale.language) : '')
+  const unitPrice = variant?.price ?? (known ? Math.round(known.originalAmount / known.quantity) : null)
   const notice = noticeFor(t, view, item, variant?.stock)
   const setQuantity = (quantity: number) =>
     void change({ type: 'setQuantity', productVariantId: item.productVariantId, quantity })
@@ -335,6 +335,7 @@ function PendingChanges({ view, totals }: { view: CartView; totals: CartTotals }
   if (view.queued.length === 0 && view.refused.length === 0) return null
   const nameOf = (productVariantId: number) =>
     totals.calculation?.products.find((l) => l.productVariantId === productVariantId)?.description ??
+    view.calculation?.products.find((l) => l.productVariantId === productVariantId)?.description ??
     totals.products.get(productVariantId)?.name ??
     `#${productVariantId}`
   const entry = (change: OutboxEntry, refused: boolean) => (

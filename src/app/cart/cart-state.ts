@@ -6,8 +6,10 @@ import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
 import type { CartCalculation } from '../../domain/cart-calculation.ts'
 import { BACKGROUND_SYNC_TAG } from '../../domain/cart-constants.ts'
+import { freeQuantity } from '../../domain/promotions.ts'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
 import type { CartView } from '../data/cart-store.ts'
+import { storageProblemOf } from '../data/storage-status.ts'
 import type { RootData } from '../root/root.data.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
@@ -83,8 +85,8 @@ export function useCartSync(data: RootData, enabled: boolean): void {
           }
         })
         .catch((error: unknown) => {
-          // Storage trouble is told by storage-status; anything else is worth a line in the console.
-          console.warn('cart sync failed', error)
+          // Storage trouble is told to the shopper by the storage notice; anything else is worth a line here.
+          if (!storageProblemOf(error)) console.warn('cart sync failed', error)
           if (!stopped) setSending('offline')
         })
         .finally(() => {
@@ -150,13 +152,18 @@ export function useCart() {
   return { view, sending, change, retry, discard, dismissDifferences }
 }
 
-/** SPEC §5: the quantity count adds free products to each line (from the last calculation; the lines otherwise). */
-export function quantityCount(view: CartView | null, calculation: CartCalculation | null): number {
+/**
+ * SPEC §5: the quantity count adds free products to each line. Worked out from the site's promotions for the lines as
+ * they are now (a count changed offline changes what comes free), else taken from the last calculation.
+ */
+export function quantityCount(view: CartView | null, now = new Date()): number {
   if (!view) return 0
-  const paid = view.contents.products.reduce((sum, line) => sum + line.count, 0)
-  const free = (calculation?.products ?? []).reduce(
-    (sum, line) => sum + line.freeProducts.reduce((s, p) => s + p.quantity, 0),
-    0,
-  )
-  return paid + free
+  return view.contents.products.reduce((sum, line) => {
+    const free = view.pricing
+      ? freeQuantity(view.pricing, line.productVariantId, line.count, now)
+      : (view.calculation?.products
+          .find((l) => l.productVariantId === line.productVariantId && l.quantity === line.count)
+          ?.freeProducts.reduce((s, p) => s + p.quantity, 0) ?? 0)
+    return sum + line.count + free
+  }, 0)
 }

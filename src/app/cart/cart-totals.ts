@@ -1,7 +1,6 @@
 // The totals the cart shows (issue #5): the server's calculation when the device has nothing waiting for it; else the
 // same domain calculation the server runs, over the device's catalogue and the site's pricing rules, marked
 // provisional until the server has answered. A discount code the server has not checked yet counts for nothing here.
-import { useAtomValue } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { calculateCart, type CartCalculation } from '../../domain/cart-calculation.ts'
@@ -9,7 +8,6 @@ import type { CartContents } from '../../domain/cart-mutations.ts'
 import { calculationTexts } from '../../domain/cart-texts.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
 import { translateWith } from '../catalogue/product-specs.tsx'
-import { catalogueSyncAtom } from '../catalogue/frame-parts.tsx'
 import type { CartView } from '../data/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { setShownCalculation } from './cart-state.ts'
@@ -26,33 +24,50 @@ export interface CartTotals {
 
 const sameContents = (a: CartContents, b: CartContents) => JSON.stringify(a) === JSON.stringify(b)
 
-/** The device's catalogue products by variant id (empty until the catalogue has been synced once). */
-export function useLocalProducts(): Map<number, CatalogueProduct> {
+/**
+ * The device's catalogue products of these variants, by variant id: looked up by index, and looked up again whenever
+ * those records change (another tab or the background sync may be the one that stores the catalogue).
+ */
+export function useLocalProducts(variantIds: readonly number[]): Map<number, CatalogueProduct> {
   const { site, language } = useRootData()
-  const synced = useAtomValue(catalogueSyncAtom)
   const [products, setProducts] = useState(new Map<number, CatalogueProduct>())
+  const key = variantIds.join(',')
   useEffect(() => {
+    let stop: (() => void) | undefined
     let current = true
-    void import('../data/catalogue-store.ts')
-      .then(({ readCatalogue }) =>
-        readCatalogue({ siteId: site.siteId, languageId: language.languageId, language: language.code }),
-      )
-      .then((catalogue) => {
-        if (!current || !catalogue) return
-        setProducts(new Map(catalogue.products.flatMap((p) => p.variants.map((v) => [v.productVariantId, p]))))
-      })
-      .catch(() => undefined)
+    const ids = key === '' ? [] : key.split(',').map(Number)
+    const scope = { siteId: site.siteId, languageId: language.languageId, language: language.code }
+    void Promise.all([import('dexie'), import('../data/catalogue-store.ts')]).then(
+      ([{ liveQuery }, { localProductByVariant }]) => {
+        if (!current) return
+        const subscription = liveQuery(async () => {
+          const found = await Promise.all(ids.map((id) => localProductByVariant(scope, id)))
+          return new Map(found.flatMap((hit, i) => (hit ? [[ids[i]!, hit.product] as const] : [])))
+        }).subscribe({ next: setProducts, error: () => undefined })
+        stop = () => subscription.unsubscribe()
+      },
+    )
     return () => {
       current = false
+      stop?.()
     }
-  }, [site.siteId, language.languageId, language.code, synced])
+  }, [key, site.siteId, language.languageId, language.code])
   return products
 }
 
 export function useCartTotals(view: CartView | null): CartTotals {
   const { t } = useTranslation()
   const { currency, locale } = useRootData()
-  const products = useLocalProducts()
+  // The lines' products, and those of waiting or refused changes (to name them).
+  const variantIds = [
+    ...new Set([
+      ...(view?.contents.products.map((p) => p.productVariantId) ?? []),
+      ...[...(view?.queued ?? []), ...(view?.refused ?? [])].flatMap((e) =>
+        'productVariantId' in e.mutation ? [e.mutation.productVariantId] : [],
+      ),
+    ]),
+  ]
+  const products = useLocalProducts(variantIds)
   const totals = useMemo((): CartTotals => {
     const empty = { calculation: null, provisional: false, products, codePending: false }
     if (!view) return empty

@@ -15,7 +15,7 @@ export function MiniCart() {
   const cartPath = useCartPath()
   const [open, setOpen] = useState(false)
   const panelId = useId()
-  const count = quantityCount(view, view?.calculation ?? null)
+  const count = quantityCount(view)
   return (
     <div className="mini-cart">
       <Link

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rootDataFixture } from '../../../tests/helpers/root-data.ts'
 import nl from '../../../locales/nl.json' with { type: 'json' }
 import { createShopApi } from '../api/shop-api.ts'
@@ -21,6 +21,16 @@ const services: AppServices = {
   scope: null,
 }
 afterEach(cleanup)
+// The frame loads its data modules (catalogue, comparison, cart) on first use; loaded here first, so none is still
+// loading when the test environment is torn down.
+beforeAll(async () => {
+  await Promise.all([
+    import('../data/catalogue-store.ts'),
+    import('../data/compare-store.ts'),
+    import('../data/cart-store.ts'),
+    import('../data/cart-sync.ts'),
+  ])
+})
 
 function show(layout: 'default' | 'checkout') {
   const router = createMemoryRouter(

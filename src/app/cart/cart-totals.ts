@@ -68,6 +68,10 @@ export function useCartTotals(view: CartView | null): CartTotals {
     ]),
   ]
   const products = useLocalProducts(variantIds)
+  const texts = useMemo(
+    () => calculationTexts(translateWith(t), locale.language, currency),
+    [t, locale.language, currency],
+  )
   const totals = useMemo((): CartTotals => {
     const empty = { calculation: null, provisional: false, products, codePending: false }
     if (!view) return empty
@@ -91,10 +95,10 @@ export function useCartTotals(view: CartView | null): CartTotals {
       shippingMethod: view.contents.shippingMethod,
       paymentMethodId: view.contents.paymentMethodId,
       now: new Date(),
-      texts: calculationTexts(translateWith(t), locale.language, currency),
+      texts,
     })
     return { calculation, provisional: true, products, codePending }
-  }, [view, products, t, locale.language, currency])
+  }, [view, products, texts])
   useEffect(() => setShownCalculation(totals.calculation), [totals.calculation])
   return totals
 }

@@ -167,6 +167,9 @@ export function watchCartView(siteId: number, languageId: number, onChange: (vie
 
 /** Queues a change (the cart record is made on the first one). */
 export async function queueChange(siteId: number, languageId: number, mutation: CartMutation): Promise<OutboxEntry> {
+  // SPEC §8: a cart needs its site and language.
+  if (!IdSchema.safeParse(siteId).success || !IdSchema.safeParse(languageId).success)
+    throw new Error('Payload is incorrect')
   const db = shopDatabase()
   const entry = {
     id: newKey(),

@@ -321,6 +321,25 @@ describe('the cart outbox', () => {
     expect(lines((await view()).base)).toEqual([[101, 2]])
   })
 
+  it('says "Payload is incorrect" for a cart without its site or language (SPEC §8)', async () => {
+    await expect(queueChange(0, LANGUAGE, add(101))).rejects.toThrow('Payload is incorrect')
+    await expect(syncCart(server, SITE, Number.NaN)).rejects.toThrow('Payload is incorrect')
+  })
+
+  it('refuses the change with the server’s reason when the server will not make the cart', async () => {
+    server.createCart = async () => {
+      throw new ApiRequestError(404, {
+        status: 404,
+        code: 'cartNotAvailable',
+        message: 'Site 18 does not sell online.',
+        localizedMessage: 'Op deze site kun je niet online bestellen.',
+      })
+    }
+    await queueChange(SITE, LANGUAGE, add(101))
+    expect(await sync()).toBe('empty')
+    expect((await view()).refused[0]?.error).toMatchObject({ code: 'cartNotAvailable' })
+  })
+
   it('keeps the stored cart checked on write: a bad cart is never saved', async () => {
     await expect(updateCart(SITE, LANGUAGE, (cart) => ({ ...cart, cartId: 'not-a-uuid' }))).rejects.toThrow()
   })

@@ -104,6 +104,9 @@ export async function syncCart(
   languageId: number,
   shown?: (view: CartView) => CartCalculation | null,
 ): Promise<SyncResult> {
+  // SPEC §8: ensuring a cart needs both the site and the language.
+  if (!Number.isInteger(siteId) || siteId <= 0 || !Number.isInteger(languageId) || languageId <= 0)
+    throw new Error('Payload is incorrect')
   return withLock(lockName(siteId), async (): Promise<SyncResult> => {
     let view = await readCartView(siteId, languageId)
     const shownBefore = shown?.(view) ?? view.calculation
@@ -140,7 +143,13 @@ export async function syncCart(
       try {
         let cartId = view.cartId
         if (!cartId) {
-          cartId = (await api.createCart(view.createKey)).shoppingcartId
+          cartId = (
+            await api.createCart(view.createKey).catch((error: unknown) => {
+              // SPEC §8 "Cart creation failed": the change waits (offline) or is refused with the server's reason.
+              if (fateOf(error) !== 'offline') console.warn('Cart creation failed', error)
+              throw error
+            })
+          ).shoppingcartId
           const created = cartId
           await updateCart(siteId, languageId, (cart) => ({ ...cart, cartId: created }))
         }

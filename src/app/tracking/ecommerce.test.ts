@@ -3,11 +3,17 @@ import { summaryOf } from '../../domain/search/catalogue-search.ts'
 import { product } from '../../../tests/helpers/catalogue.ts'
 import {
   ImpressionBatcher,
+  itemOfLine,
   itemOfSummary,
+  trackAddToCart,
+  trackBeginCheckout,
+  trackRemoveFromCart,
   trackSelectItem,
+  trackViewCart,
   trackViewItem,
   VIEW_ITEM_LIST_DELAY_MS,
 } from './ecommerce.ts'
+import type { CartLine } from '../../domain/cart.ts'
 
 const list = { id: 'category:muesli', name: 'Muesli' }
 const item = (id: number, index: number) => itemOfSummary(summaryOf(product(id), '2026-11-24'), list, index)
@@ -70,5 +76,60 @@ describe('e-commerce events', () => {
         },
       },
     ])
+  })
+
+  describe('cart events', () => {
+    const line: CartLine = {
+      productId: 1,
+      productVariantId: 101,
+      productType: 2,
+      quantity: 3,
+      description: 'Product 1',
+      productLabel: 'Zak · 20 kg',
+      originalAmount: 8985,
+      totalAmount: 8985,
+      vatRatePercentage: 9,
+      vatAmount: 742,
+      vatType: 'low',
+      productDiscounts: [],
+      rqsSamples: [],
+      freeProducts: [],
+    }
+    const last = () => window.dataLayer!.at(-1) as { event: string; ecommerce: Record<string, unknown> }
+
+    it('sends add_to_cart with the quantity, the value and the cart-line fields', () => {
+      trackAddToCart(product(1), 101, 2, 'EUR')
+      expect(last()).toEqual({
+        event: 'add_to_cart',
+        ecommerce: {
+          currency: 'EUR',
+          value: 59.9,
+          items: [
+            {
+              item_id: '101',
+              item_name: 'Product 1',
+              item_brand: 'Equivera',
+              item_category: 'muesli',
+              item_variant: 'EQ-101',
+              price: 29.95,
+              quantity: 2,
+            },
+          ],
+        },
+      })
+    })
+
+    it('sends remove_from_cart, view_cart and begin_checkout (with the code as coupon) for calculated lines', () => {
+      const item = itemOfLine(line, product(1))
+      expect(item).toMatchObject({ item_id: '101', item_variant: 'Zak · 20 kg', price: 29.95, quantity: 3 })
+      trackRemoveFromCart(item, 'EUR')
+      expect(last()).toMatchObject({ event: 'remove_from_cart', ecommerce: { value: 89.85, items: [item] } })
+      trackViewCart([item], 'DKK')
+      expect(last()).toMatchObject({ event: 'view_cart', ecommerce: { currency: 'DKK', value: 89.85 } })
+      trackBeginCheckout([item], 'EUR', 'WELKOM10')
+      expect(last()).toMatchObject({ event: 'begin_checkout', ecommerce: { coupon: 'WELKOM10', items: [item] } })
+      trackBeginCheckout([item], 'EUR', null)
+      expect(last().ecommerce).not.toHaveProperty('coupon')
+    })
   })
 })

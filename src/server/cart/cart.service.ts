@@ -129,10 +129,17 @@ function cartOf(row: CartRow, contents: CartContents, entry: CatalogueEntry | nu
   })
 }
 
-/** The words of the calculation in the request's language. */
+/** The words of the calculation in the request's language; one set per language and currency, kept. */
+const texts = new Map<string, ReturnType<typeof calculationTexts>>()
 function textsFor(scope: RequestScope) {
   const language = scope.language.code
-  return calculationTexts((key, params) => translate(language, key, params), language, scope.site.currencyCode)
+  const key = `${language}:${scope.site.currencyCode}`
+  let found = texts.get(key)
+  if (!found) {
+    found = calculationTexts((k, params) => translate(language, k, params), language, scope.site.currencyCode)
+    texts.set(key, found)
+  }
+  return found
 }
 
 const ruleOf = (row: Awaited<ReturnType<typeof findDiscountCode>>): DiscountCodeRule | null =>

@@ -5,19 +5,13 @@ import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { MAX_QUANTITY } from '../../domain/cart-constants.ts'
-import { localPath } from '../../domain/catalogue-paths.ts'
-import { isOrderable, type CatalogueProduct, type ProductVariant } from '../../domain/product.ts'
+import type { CatalogueProduct, ProductVariant } from '../../domain/product.ts'
+import { isOrderable } from '../../domain/product-rules.ts'
 import { useHydrated } from '../catalogue/use-hydrated.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { trackAddToCart } from '../tracking/ecommerce.ts'
+import { useCartPath } from './cart-path.ts'
 import { useCart } from './cart-state.ts'
-
-export const CART_SLUG = 'cart'
-
-export function useCartPath(): string {
-  const { language } = useRootData()
-  return localPath(language.pathPrefix, CART_SLUG)
-}
 
 type Message = { kind: 'added' | 'refused'; text: string }
 

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Price } from '../ui/price.tsx'
-import { useCartPath } from './add-to-cart.tsx'
+import { useCartPath } from './cart-path.ts'
 import { useCart } from './cart-state.ts'
 import { useCartTotals } from './cart-totals.ts'
 

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useCartPath } from './add-to-cart.tsx'
+import { useCartPath } from './cart-path.ts'
 import { quantityCount, useCart } from './cart-state.ts'
 
 const MiniCartPanel = lazy(() => import('./mini-cart-panel.tsx'))

@@ -72,6 +72,15 @@ describe.each(DIALECTS)('idempotency keys on %s', (dialect) => {
     expect(await countOf(id)).toBe(2)
   })
 
+  it('applies twenty different changes of one cart, sent at once, each once: none is lost to another', async () => {
+    const id = await newCart()
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => send('POST', addUrl(id, SPORT_MUESLI, 1), key())),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 20 }, () => 204))
+    expect(await countOf(id)).toBe(20)
+  })
+
   it('makes one cart per key', async () => {
     const k = key()
     const first = await send('POST', '/api/cart', k)

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { openDatabase } from '../../src/server/db/database.ts'
 import { setStock } from '../../src/server/catalogue/catalogue.repository.ts'
 import { CartSchema } from '../../src/domain/cart.ts'
-import { events, fill, nl, storedProducts, storedRows, waitForServiceWorker } from './helpers.ts'
+import { events, fill, hydrated, nl, storedProducts, storedRows, waitForServiceWorker } from './helpers.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 // The cart in a real Chromium against the real server (issue #5): filled online; changed with no network at all
@@ -21,7 +21,7 @@ const lineNames = (page: Page) => page.locator('.cart-line__name').allTextConten
 
 async function addToCart(page: Page, path: string, quantity: number) {
   await page.goto(path)
-  await expect(page.locator('article[data-hydrated]')).toBeVisible()
+  await hydrated(page)
   await page.getByLabel(nl.cart.add.quantity, { exact: true }).fill(String(quantity))
   await page.getByRole('button', { name: nl.cart.add.button }).click()
   await expect(page.locator('.add-to-cart__message')).toContainText(nl.messages.addedToCart)
@@ -73,6 +73,7 @@ test.describe('the cart', () => {
     })
     await addToCart(page, `${origin}${APPLE_TREATS}`, 3)
     await page.goto(`${origin}/cart/`)
+    await hydrated(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.cart.title)
     await expect(page.locator('.cart-line')).toHaveCount(2)
     await expect(page.locator('.cart-line__free')).toContainText('3 + 1 gratis')
@@ -101,6 +102,7 @@ test.describe('the cart', () => {
     await addToCart(page, `${origin}${HOOF_OIL}`, 1)
     await addToCart(page, `${origin}${ELECTROLYTES}`, 2)
     await page.goto(`${origin}/cart/`)
+    await hydrated(page)
     await expect(page.locator('.cart-line')).toHaveCount(3)
     await expect(page.locator('.pending-change')).toHaveCount(4)
     await expect(page.locator('.pending-changes')).toContainText(nl.cart.pending.waiting)
@@ -150,10 +152,12 @@ test.describe('the cart', () => {
     await first.getByRole('button', { name: nl.consent.decline }).click()
     await addToCart(first, `${origin}${SPORT_MUESLI}`, 1)
     await first.goto(`${origin}/cart/`)
+    await hydrated(first)
     await expect(first.locator('.cost-overview__provisional')).toHaveCount(0)
     const { cartId } = await deviceCart(first)
     const second = await context.newPage()
     await second.goto(`${origin}/cart/`)
+    await hydrated(second)
     await expect(second.locator('.cart-line')).toHaveCount(1)
 
     await server.stop({ keepData: true })
@@ -175,5 +179,39 @@ test.describe('the cart', () => {
     await expect(second.locator('.pending-changes')).toHaveCount(0, { timeout: 20_000 })
     const serverCart = CartSchema.parse(await (await fetch(`http://localhost:${PORT}/api/cart/${cartId}`)).json())
     expect(serverCart.products.map((p) => [p.productVariantId, p.count])).toEqual([[101, 3]])
+  })
+
+  test('a discount code: refused with the reason by the field, applied with its line in the costs, removed', async ({
+    page,
+  }) => {
+    await page.goto(`${origin}${SPORT_MUESLI}`)
+    await waitForServiceWorker(page)
+    await page.getByRole('button', { name: nl.consent.decline }).click()
+    await addToCart(page, `${origin}${SPORT_MUESLI}`, 2)
+    await page.goto(`${origin}/cart/`)
+    await hydrated(page)
+    const field = page.getByRole('textbox', { name: nl.cart.discount.label })
+
+    await field.fill('ZOMER2025')
+    await page.getByRole('button', { name: nl.cart.discount.apply }).click()
+    await expect(page.locator('#discount-code-error')).toHaveText(nl.errors.discountCodeExpired)
+    await expect(page.locator('.pending-change--refused')).toContainText(nl.errors.discountCodeExpired)
+    await page.locator('.pending-change--refused').getByRole('button', { name: nl.cart.pending.discard }).click()
+
+    await field.fill('a b')
+    await page.getByRole('button', { name: nl.cart.discount.apply }).click()
+    await expect(page.locator('#discount-code-error')).toHaveText(nl.errors.discountCodeUnknown)
+
+    await field.fill('welkom10')
+    await page.getByRole('button', { name: nl.cart.discount.apply }).click()
+    await expect(page.locator('.discount-code__current')).toContainText(
+      fill(nl.cart.discount.applied, { code: 'WELKOM10' }),
+    )
+    // 2 × 32.95 = 65.90, less 10 % = 59.31; shipping free from 50.00.
+    await expect(page.locator('.cost-overview')).toContainText(fill(nl.cart.discount.line, { code: 'WELKOM10' }))
+    await expect(page.locator('.cost-overview__row--total')).toContainText('59,31')
+    await page.getByRole('button', { name: nl.cart.discount.remove }).click()
+    await expect(page.locator('.cost-overview__row--total')).toContainText('65,90')
+    await expect(field).toBeVisible()
   })
 })

@@ -14,6 +14,7 @@ import { localPath } from '../../domain/catalogue-paths.ts'
 import { formatMoney } from '../../domain/locale.ts'
 import type { CartLine } from '../../domain/cart.ts'
 import { ProductCard } from '../catalogue/product-card.tsx'
+import { useHydrated } from '../catalogue/use-hydrated.ts'
 import { ProductImage } from '../catalogue/parts.tsx'
 import { variantLabel } from '../catalogue/product-specs.tsx'
 import { PageHead } from '../content/page-head.tsx'
@@ -35,11 +36,12 @@ export function Component() {
   const { site, language, currency } = useRootData()
   const { view, sending } = useCart()
   const totals = useCartTotals(view)
+  const hydrated = useHydrated()
   useViewCartEvent(view, totals, currency)
   const lines = view?.contents.products ?? []
   const home = language.pathPrefix ? `/${language.pathPrefix}/` : '/'
   return (
-    <article className="cart-page">
+    <article className="cart-page" data-hydrated={hydrated || undefined}>
       <PageHead title={`${t('cart.title')} | ${site.brandName}`} noIndex />
       <PageHeading>{t('cart.title')}</PageHeading>
       {view === null ? (

@@ -595,6 +595,15 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
       expect(body.message).toBe(`The parameter '${name}' must be defined.`)
     })
 
+    it.each<[Parameters<typeof request>[0], string]>([
+      ['GET', '/api/cart/'],
+      ['POST', `/api/cart//products?productVariantId=${SPORT_MUESLI}`],
+      ['POST', '/api/cartcalculation//calculate'],
+    ])('the cart id: %s %s', async (method, url) => {
+      const body = expectError(await request(method, url), 400, 'parameterRequired')
+      expect(body.message).toBe("The parameter 'id' must be defined.")
+    })
+
     it('the impersonation key', async () => {
       const body = expectError(await request('POST', '/api/cart/impersonate'), 400, 'parameterRequired')
       expect(body.message).toBe("The parameter 'key' must be defined.")

@@ -4,45 +4,19 @@
 // Also (issue #3): server rendering of the home page and a content page beside the same ceiling, the gzip bytes of
 // the JS and CSS on the home page's critical path (target ≤ 150 KB of JS) and the compressed size of its HTML.
 // BENCH_DURATION (seconds per endpoint, default 20) and BENCH_ROUNDS (default 5) tune the run.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { get } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { CONNECTIONS, DURATION_S, median, ROUNDS, startHello, startShop, stopAll, thousands } from './harness.ts'
 
-const CONNECTIONS = 50
-/** Seconds of measurement per endpoint, split over the rounds. */
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 20)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const HELLO_PORT = 18_081
 const SHOP_PORT = 18_082
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-bench-'))
-const children: ChildProcess[] = []
-
-/** Starts a server process and waits until `healthUrl` answers 200. */
-async function start(script: string, env: Record<string, string>, healthUrl: string): Promise<void> {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  children.push(child)
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`)
-    if (
-      await fetch(healthUrl).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${script} did not answer ${healthUrl}`)
-}
-
 interface Sample {
   requestsPerSecond: number
   p50: number
@@ -80,12 +54,6 @@ async function sample(url: string, headers: Record<string, string>, seconds: num
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = values.toSorted((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-
 /** What the server really sends (fetch would decode it): body bytes and content encoding. */
 function bytesOnTheWire(url: string, headers: Record<string, string>) {
   return new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
@@ -114,19 +82,8 @@ function criticalPath(html: string) {
 try {
   execFileSync(process.execPath, ['scripts/build-if-needed.ts'], { stdio: 'inherit' })
   await Promise.all([
-    start('bench/hello-server.ts', { PORT: String(HELLO_PORT) }, `http://127.0.0.1:${HELLO_PORT}/`),
-    start(
-      'src/server/main.ts',
-      {
-        PORT: String(SHOP_PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'benchmark-only-secret-0123456789abcdefgh',
-        DATABASE_URL: `sqlite:${join(dir, 'shop.sqlite')}`,
-      },
-      `http://127.0.0.1:${SHOP_PORT}/health`,
-    ),
+    startHello(HELLO_PORT),
+    startShop(SHOP_PORT, `sqlite:${join(dir, 'shop.sqlite')}`, { LOG_LEVEL: 'warn' }),
   ])
 
   const shopHeaders = { host: 'equivera-nl.localhost' }
@@ -202,12 +159,12 @@ try {
     )
   }
   console.log(
-    `\nHome page critical path (${critical.files} files, gzip): JS ${(critical.js / 1024).toFixed(1)} KB (target ≤ 150 KB: ${critical.js <= 150 * 1024 ? 'meets' : 'MISSES'}), CSS ${critical.css ? `${(critical.css / 1024).toFixed(1)} KB` : 'inline in the HTML'}`,
+    `\nHome page critical path (${critical.files} files, gzip): JS ${(critical.js / 1024).toFixed(1)} KB = ${thousands(critical.js)} B (target ≤ 150 KB: ${critical.js <= 150 * 1024 ? 'meets' : 'MISSES'}), CSS ${critical.css ? `${(critical.css / 1024).toFixed(1)} KB` : 'inline in the HTML'}`,
   )
   console.log(
     `First HTML response of the home page: ${(html.length / 1024).toFixed(1)} KB, sent as ${(sent.bytes / 1024).toFixed(1)} KB (${sent.encoding})`,
   )
 } finally {
-  for (const child of children) child.kill('SIGTERM')
+  stopAll()
   rmSync(dir, { recursive: true, force: true })
 }

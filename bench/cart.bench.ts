@@ -20,7 +20,17 @@ import { migrateToLatest, openDatabase } from '../src/server/db/database.ts'
 import { seed } from '../src/server/db/seed/seed.ts'
 import { translate } from '../src/server/i18n.ts'
 import { readSites } from '../src/server/sites/site.directory.ts'
-import { DURATION_S, median, ROUNDS, sample, start, stopAll, thousands, type Sample } from './harness.ts'
+import {
+  DURATION_S,
+  median,
+  ROUNDS,
+  sample,
+  startHello,
+  startShopApi,
+  stopAll,
+  thousands,
+  type Sample,
+} from './harness.ts'
 
 const HELLO_PORT = 18_101
 const SHOP_PORT = 18_102
@@ -114,21 +124,8 @@ try {
   const { catalogue, rules } = await prepare()
   const calculation = timeCalculation(catalogue.products, rules)
 
-  await start('bench/hello-server.ts', { PORT: String(HELLO_PORT) }, `http://127.0.0.1:${HELLO_PORT}/`)
-  await start(
-    'src/server/main.ts',
-    {
-      PORT: String(SHOP_PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'benchmark-only-secret-0123456789abcdefgh',
-      DATABASE_URL: url,
-      DIST_DIR: join(dir, 'no-build'), // the API only
-      SEED_ON_EMPTY: 'false',
-    },
-    `${shop}/health`,
-  )
+  await startHello(HELLO_PORT)
+  await startShopApi(SHOP_PORT, url, dir)
   console.log('Carts over HTTP…')
   const carts: string[] = []
   for (let i = 0; i < CARTS; i++) carts.push(((await post('/api/cart')) as { shoppingcartId: string }).shoppingcartId)

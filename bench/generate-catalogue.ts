@@ -5,7 +5,7 @@
 // their catalogue on first use). Ids start above the seed's: products from 100000, variants product * 100 + n.
 // The same arguments give the same catalogue (a fixed random seed), written in batches in one transaction.
 //
-//   npm exec -- node bench/generate-catalogue.ts --variants 100000 --database sqlite:/tmp/x.sqlite
+//   npm exec -- node bench/generate-catalogue.ts --variants 100000 --database sqlite:big-catalogue.sqlite
 //
 // It is not seed data: a later `npm run db:seed` marks the generated products deleted, as it does every product that
 // is not in the seed files.

@@ -1,5 +1,6 @@
 // What the benchmarks share: server processes started and stopped, autocannon runs at 50 connections, and figures.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
 
 export const CONNECTIONS = 50
@@ -29,6 +30,30 @@ export async function start(script: string, env: Record<string, string>, healthU
   }
   throw new Error(`${script} did not answer ${healthUrl}`)
 }
+
+/** The bare Fastify hello-world (bench/hello-server.ts): the ceiling every case is measured beside. */
+export const startHello = (port: number) =>
+  start('bench/hello-server.ts', { PORT: String(port) }, `http://127.0.0.1:${port}/`)
+
+/** The shop's server in production mode on `databaseUrl`; `env` adds to or overrides its settings. */
+export const startShop = (port: number, databaseUrl: string, env: Record<string, string> = {}) =>
+  start(
+    'src/server/main.ts',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'benchmark-only-secret-0123456789abcdefgh',
+      DATABASE_URL: databaseUrl,
+      ...env,
+    },
+    `http://127.0.0.1:${port}/health`,
+  )
+
+/** The shop's API alone: no built app to serve (pages are api.bench.ts's part), no seed on an empty database. */
+export const startShopApi = (port: number, databaseUrl: string, dir: string) =>
+  startShop(port, databaseUrl, { DIST_DIR: join(dir, 'no-build'), SEED_ON_EMPTY: 'false' })
 
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) {

@@ -13,7 +13,6 @@
 //   npm run bench -- --variants 10000,100000      (the seed catalogue is always measured; sizes as a list)
 //
 // BENCH_DURATION (seconds per size, default 20) and BENCH_ROUNDS (default 5) tune it, as in api.bench.ts.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, get } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -34,11 +33,19 @@ import { CHECK_INTERVAL_MS } from '../src/server/catalogue/catalogue-cache.ts'
 import { setStock } from '../src/server/catalogue/catalogue.repository.ts'
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.ts'
 import { generateCatalogue } from './generate-catalogue.ts'
+import {
+  CONNECTIONS,
+  DURATION_S,
+  median,
+  percentile,
+  ROUNDS,
+  startHello,
+  startShopApi,
+  stop,
+  stopAll,
+  thousands,
+} from './harness.ts'
 
-const CONNECTIONS = 50
-/** Seconds of measurement per catalogue size, split over the rounds. */
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 20)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const HELLO_PORT = 18_091
 const SHOP_PORT = 18_092
 const SITE_HOST = 'equivera-nl.localhost' // site 1, Dutch
@@ -118,38 +125,6 @@ if (generatedSizes.some((size) => !Number.isInteger(size) || size < 0)) {
 const sizes = [...new Set([0, ...generatedSizes])].toSorted((a, b) => a - b)
 
 const dir = mkdtempSync(join(tmpdir(), 'shop-search-bench-'))
-const children = new Set<ChildProcess>()
-
-/** Starts a server process and waits until `healthUrl` answers 200. */
-async function start(script: string, env: Record<string, string>, healthUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  children.add(child)
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`)
-    if (
-      await fetch(healthUrl).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  throw new Error(`${script} did not answer ${healthUrl}`)
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null) {
-    const exited = new Promise((done) => child.once('exit', done))
-    child.kill('SIGTERM')
-    await exited
-  }
-  children.delete(child)
-}
-
 interface Sample {
   requestsPerSecond: number
   p50: number
@@ -186,16 +161,8 @@ async function sample(options: autocannon.Options): Promise<Sample> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = values.toSorted((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-const percentile = (values: number[], p: number) =>
-  values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!
 const mark = (ok: boolean) => (ok ? 'yes' : 'NO')
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0))
-const thousands = (value: number) => Math.round(value).toLocaleString('en').replaceAll(',', ' ')
 const bytes = (count: number) => (count < 10_240 ? `${count} B` : `${(count / 1024).toFixed(1)} KB`)
 
 const shop = `http://127.0.0.1:${SHOP_PORT}`
@@ -336,20 +303,7 @@ async function measureSize(
 ): Promise<{ figures: SizeFigures; snapshots: Snapshots | null }> {
   const { url, generateMs } = await prepareDatabase(generated)
   const variants = await countSiteVariants(url)
-  const server = await start(
-    'src/server/main.ts',
-    {
-      PORT: String(SHOP_PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'benchmark-only-secret-0123456789abcdefgh',
-      DATABASE_URL: url,
-      DIST_DIR: join(dir, 'no-build'), // the API only: pages are api.bench.ts's part
-      SEED_ON_EMPTY: 'false',
-    },
-    `${shop}/health`,
-  )
+  const server = await startShopApi(SHOP_PORT, url, dir)
   try {
     // The first request loads the catalogue (database and checks); the first search builds the index on top.
     const started = performance.now()
@@ -558,7 +512,7 @@ async function measureOffline(snapshot: string): Promise<OfflineFigures> {
 }
 
 try {
-  await start('bench/hello-server.ts', { PORT: String(HELLO_PORT) }, `http://127.0.0.1:${HELLO_PORT}/`)
+  await startHello(HELLO_PORT)
   let snapshots: Snapshots | null = null
   const figures: SizeFigures[] = []
   for (const size of sizes) {
@@ -669,6 +623,6 @@ try {
     `The server sent the snapshot as ${bytes(snapshots!.wire.bytes)} (${snapshots!.wire.encoding}); an empty delta is below the 1 KiB the server compresses from.`,
   )
 } finally {
-  for (const child of children) child.kill('SIGTERM')
+  stopAll()
   rmSync(dir, { recursive: true, force: true })
 }

@@ -1,12 +1,16 @@
 // The cart calls the background sync needs (src/app/data/cart-sync.ts), for one site and language, over fetch. The
 // app's own API client loads its schemas on demand with import(), which a service worker may not do; this one imports
 // the few it needs.
-import { cartChange } from '../src/app/api/cart-requests.ts'
+import {
+  calculate2Request,
+  cartPricingRequest,
+  changeCartRequest,
+  createCartRequest,
+} from '../src/app/api/cart-requests.ts'
 import { ApiRequestError, fetchTransport, type ApiRequest } from '../src/app/api/transport.ts'
 import type { CartSyncApi } from '../src/app/data/cart-sync.ts'
 import { CartCalculation2Schema } from '../src/domain/cart-api.ts'
 import { PricingRulesSchema } from '../src/domain/cart-calculation.ts'
-import { IDEMPOTENCY_HEADER } from '../src/domain/cart-constants.ts'
 import { CartSchema } from '../src/domain/cart.ts'
 
 export function workerCartApi(siteId: number, languageId: number): CartSyncApi {
@@ -19,11 +23,9 @@ export function workerCartApi(siteId: number, languageId: number): CartSyncApi {
     return response.body
   }
   return {
-    createCart: async (key) =>
-      CartSchema.parse(await call({ method: 'POST', path: '/api/cart', headers: { [IDEMPOTENCY_HEADER]: key } })),
-    changeCart: (id, mutation, key) => call({ ...cartChange(id, mutation), headers: { [IDEMPOTENCY_HEADER]: key } }),
-    calculateCart2: async (id) =>
-      CartCalculation2Schema.parse(await call({ method: 'POST', path: `/api/cartcalculation/${id}/calculate2` })),
-    cartPricing: async () => PricingRulesSchema.parse(await call({ path: '/api/cart/pricing' })),
+    createCart: async (key) => CartSchema.parse(await call(createCartRequest(key))),
+    changeCart: (id, mutation, key) => call(changeCartRequest(id, mutation, key)),
+    calculateCart2: async (id) => CartCalculation2Schema.parse(await call(calculate2Request(id))),
+    cartPricing: async () => PricingRulesSchema.parse(await call(cartPricingRequest())),
   }
 }

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
 import { CartCalculationSchema, PricingRulesSchema } from './cart-calculation.ts'
 import { CartIdSchema, CartSchema, DEFAULT_QUANTITY, ShippingMethodOptionSchema } from './cart.ts'
-import { DiscountCodeSchema, MAX_LINES, MAX_QUANTITY, SampleNameSchema } from './cart-mutations.ts'
+import { CartQuantitySchema, DiscountCodeSchema, MAX_LINES, MAX_QUANTITY, SampleNameSchema } from './cart-mutations.ts'
 import { ProductSummarySchema } from './catalogue-api.ts'
 import { ShippingMethodSchema } from './enums.ts'
 import { IdParamSchema, IdSchema } from './ids.ts'
@@ -55,9 +55,7 @@ export const PaymentBodySchema = z.object({ paymentMethodId: IdSchema })
 
 /** A cart described in the request (POST /api/cartcalculation/calculate): priced without being stored. */
 export const CartDescriptionSchema = z.object({
-  products: z
-    .array(z.object({ productVariantId: IdSchema, count: z.number().int().min(1).max(MAX_QUANTITY) }))
-    .max(MAX_LINES),
+  products: z.array(z.object({ productVariantId: IdSchema, count: CartQuantitySchema })).max(MAX_LINES),
   discountCode: DiscountCodeSchema.nullable().default(null),
   shippingMethod: ShippingMethodSchema.default(0),
   paymentMethodId: IdSchema.nullable().default(null),

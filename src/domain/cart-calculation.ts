@@ -15,7 +15,7 @@
 import { z } from 'zod'
 import { CartCalculationResultSchema, type CartLine, type Discount } from './cart.ts'
 import { isSampleProduct, type CartItem } from './cart-mutations.ts'
-import { ShippingMethodSchema, type ShippingMethod, type VatType } from './enums.ts'
+import { ShippingMethodSchema, type ProductType, type ShippingMethod, type VatType } from './enums.ts'
 import { IdSchema } from './ids.ts'
 import { freeQuantity, isRunning } from './promotions.ts'
 
@@ -23,7 +23,9 @@ export { freeQuantity }
 import { CentsSchema, CurrencyCodeSchema } from './money.ts'
 import type { CatalogueProduct, ProductVariant } from './product.ts'
 
-const When = z.iso.datetime({ offset: true }).nullable()
+/** When a promotion or a code starts or ends: a moment, or none. */
+export const ValidityMomentSchema = z.iso.datetime({ offset: true }).nullable()
+const When = ValidityMomentSchema
 
 export const PromotionSchema = z.discriminatedUnion('kind', [
   /** For every `buy` pieces of a variant, `free` more of it for nothing ("buy 3, get 1 free"). */
@@ -177,6 +179,14 @@ function evaluateCode(
 
 const VAT_TYPES: readonly VatType[] = ['low', 'high']
 
+/** Nothing to ship for an empty cart or for scan samples only (the customer sends those in). */
+export const needsDelivery = (lines: readonly { productType: ProductType }[]) =>
+  lines.length > 0 && !lines.every((line) => isSampleProduct(line.productType))
+
+/** A rate's shipping is free from its threshold of goods (the subtotal less order discounts). */
+export const shipsFree = (rate: ShippingRate, goodsCents: number) =>
+  rate.freeFromCents !== null && goodsCents >= rate.freeFromCents
+
 export function calculateCart(input: CalculationInput): CartCalculation {
   const { rules, now, texts } = input
   const rateOf = (vatType: VatType) => (vatType === 'high' ? rules.vatPercentageHigh : rules.vatPercentageLow)
@@ -252,13 +262,12 @@ export function calculateCart(input: CalculationInput): CartCalculation {
   const orderDiscount = orderDiscounts.reduce((sum, d) => sum + d.amount, 0)
   const goods = subTotalAmount - orderDiscount
 
-  // Nothing to ship for an empty cart or for scan samples only (the customer sends those in).
-  const ships = products.length > 0 && !products.every((line) => isSampleProduct(line.productType))
+  const ships = needsDelivery(products)
   const rate = rules.shippingRates.find((r) => r.shippingMethod === input.shippingMethod)
   const originalShippingCosts = ships && rate ? rate.priceCents : 0
   const shippingDiscounts: Discount[] = []
   if (originalShippingCosts > 0 && rate) {
-    if (rate.freeFromCents !== null && goods >= rate.freeFromCents) {
+    if (shipsFree(rate, goods)) {
       shippingDiscounts.push({
         description: texts.freeShipping(rate),
         promotionKey: 'freeShipping',

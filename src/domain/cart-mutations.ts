@@ -11,7 +11,11 @@ import { MAX_LINES, MAX_QUANTITY } from './cart-constants.ts'
 export { MAX_LINES, MAX_QUANTITY }
 
 export const CartQuantitySchema = z.number().int().min(1).max(MAX_QUANTITY)
-export const SampleNameSchema = z.string().trim().max(80)
+/** The longest name of a roughage scan sample, and the longest discount code (their fields hold no more). */
+export const SAMPLE_NAME_MAX = 80
+export const DISCOUNT_CODE_MAX = 40
+
+export const SampleNameSchema = z.string().trim().max(SAMPLE_NAME_MAX)
 
 /** A sample of a roughage scan (Rqs, Qs): each piece in the cart is one sample, named by the customer. */
 export const CartSampleSchema = z.object({ sequence: z.number().int().min(1), sampleName: SampleNameSchema })
@@ -46,7 +50,7 @@ export const DiscountCodeSchema = z
   .string()
   .trim()
   .min(1)
-  .max(40)
+  .max(DISCOUNT_CODE_MAX)
   .regex(/^[\p{L}\p{N}_-]+$/u)
   .transform((code) => code.toUpperCase())
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
-import { CartItemSchema, CartSampleSchema, MAX_LINES } from './cart-mutations.ts'
+import { CartItemSchema, CartSampleSchema, MAX_LINES, SampleNameSchema } from './cart-mutations.ts'
 import { ProductTypeSchema, ShippingMethodSchema, VatTypeSchema } from './enums.ts'
 import { IdSchema } from './ids.ts'
 import { CentsSchema, CurrencyCodeSchema } from './money.ts'
@@ -107,11 +107,15 @@ export const CartCalculationResultSchema = z.object({
 })
 export type CartCalculationResult = z.infer<typeof CartCalculationResultSchema>
 
+/** A line's price of one piece before discounts, in cents. */
+export const unitAmount = (line: Pick<CartLine, 'originalAmount' | 'quantity'>) =>
+  Math.round(line.originalAmount / line.quantity)
+
 export const SampleOrderLineSchema = z.object({
   shoppingcartId: CartIdSchema,
   productVariantId: IdSchema,
   sequence: z.number().int().min(1),
-  sampleName: z.string().trim().min(1).max(80),
+  sampleName: SampleNameSchema.min(1),
 })
 export type SampleOrderLine = z.infer<typeof SampleOrderLineSchema>
 

@@ -47,6 +47,9 @@ export const COMPARE_SLUGS: Record<LanguageCode, string> = {
 export const COMPARE_PATH_WORDS = [...new Set(Object.values(COMPARE_SLUGS))]
 
 /** A path on a site in a language: '/zoeken/', or '/fr/recherche/' under a language prefix. */
+/** The home page of a language (its path prefix, or none). */
+export const homePath = (prefix: string) => (prefix ? `/${prefix}/` : '/')
+
 export function localPath(prefix: string, slug: string): string {
   return prefix ? `/${prefix}/${slug}/` : `/${slug}/`
 }

@@ -153,8 +153,12 @@ test.describe('the cart', () => {
     await addToCart(first, `${origin}${SPORT_MUESLI}`, 1)
     await first.goto(`${origin}/cart/`)
     await hydrated(first)
+    // Synced: the server's cart is made and its own total shown (not one worked out on the device).
+    await expect(first.locator('.pending-changes')).toHaveCount(0, { timeout: 20_000 })
+    await expect(first.locator('.cost-overview__row--total')).toBeVisible()
     await expect(first.locator('.cost-overview__provisional')).toHaveCount(0)
     const { cartId } = await deviceCart(first)
+    expect(cartId).toMatch(/^[0-9a-f-]{36}$/)
     const second = await context.newPage()
     await second.goto(`${origin}/cart/`)
     await hydrated(second)

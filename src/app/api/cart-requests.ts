@@ -1,10 +1,34 @@
-// The requests of SPEC §7 that change a stored cart, one per kind of change (src/domain/cart-mutations.ts). A plain
-// module: the app's API client and the service worker's background sync both build their requests here.
+// The cart requests of SPEC §7 that the sending of queued changes makes (src/app/data/cart-sync.ts): a plain module, so
+// the app's API client and the service worker's background sync build the same requests here.
+import { IDEMPOTENCY_HEADER } from '../../domain/cart-constants.ts'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
 import type { ApiRequest } from './transport.ts'
 
+/** A new cart, made once per key. */
+export const createCartRequest = (idempotencyKey: string): ApiRequest => ({
+  method: 'POST',
+  path: '/api/cart',
+  headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+})
+
+/** A change of a stored cart, applied once per key (the queued change's id). */
+export const changeCartRequest = (id: string, mutation: CartMutation, idempotencyKey: string): ApiRequest => ({
+  ...cartChange(id, mutation),
+  headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+})
+
+/** The stored cart with its calculation and notices. */
+export const calculate2Request = (id: string, signal?: AbortSignal): ApiRequest => ({
+  method: 'POST',
+  path: `/api/cartcalculation/${id}/calculate2`,
+  signal,
+})
+
+/** The site's prices around the cart. */
+export const cartPricingRequest = (signal?: AbortSignal): ApiRequest => ({ path: '/api/cart/pricing', signal })
+
 /** The request of SPEC §7 that makes a change of a stored cart. */
-export function cartChange(id: string, mutation: CartMutation): ApiRequest {
+function cartChange(id: string, mutation: CartMutation): ApiRequest {
   const cart = `/api/cart/${id}`
   switch (mutation.type) {
     case 'add':

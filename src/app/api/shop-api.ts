@@ -1,9 +1,8 @@
 // The API calls the app shell makes (SPEC §7), each answer checked with the domain schema it is served with.
 import type { z } from 'zod'
 import type { SearchRequest } from '../../domain/catalogue.ts'
-import { IDEMPOTENCY_HEADER } from '../../domain/cart-constants.ts'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
-import { cartChange } from './cart-requests.ts'
+import { calculate2Request, cartPricingRequest, changeCartRequest, createCartRequest } from './cart-requests.ts'
 import type { Schemas } from './schemas.ts'
 import { ApiRequestError, type ApiRequest, type Transport } from './transport.ts'
 
@@ -81,14 +80,12 @@ export function createShopApi(transport: Transport, scope?: ApiScope) {
       call('none', { method: 'POST', path: '/api/Conversion', query: { mailplusId } }, true),
 
     // The cart (SPEC §7). Changes carry the Idempotency-Key of the queued change they send.
-    createCart: (idempotencyKey: string) =>
-      call('cart', { method: 'POST', path: '/api/cart', headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    createCart: (idempotencyKey: string) => call('cart', createCartRequest(idempotencyKey)),
     cart: (id: string, signal?: AbortSignal) => call('cart', { path: `/api/cart/${id}`, signal }),
-    cartPricing: (signal?: AbortSignal) => call('cartPricing', { path: '/api/cart/pricing', signal }),
+    cartPricing: (signal?: AbortSignal) => call('cartPricing', cartPricingRequest(signal)),
     changeCart: (id: string, mutation: CartMutation, idempotencyKey: string) =>
-      call('none', { ...cartChange(id, mutation), headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }, true),
-    calculateCart2: (id: string, signal?: AbortSignal) =>
-      call('cartCalculation2', { method: 'POST', path: `/api/cartcalculation/${id}/calculate2`, signal }),
+      call('none', changeCartRequest(id, mutation, idempotencyKey), true),
+    calculateCart2: (id: string, signal?: AbortSignal) => call('cartCalculation2', calculate2Request(id, signal)),
     cartRecommendations: (id: string, signal?: AbortSignal) =>
       call('cartRecommendations', { path: `/api/cart/${id}/recommendations`, signal }),
   }

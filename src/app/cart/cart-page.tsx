@@ -9,10 +9,11 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { UspCollection } from '../../domain/content.ts'
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
-import { isSampleProduct, type CartItem, type CartMutation } from '../../domain/cart-mutations.ts'
-import { localPath } from '../../domain/catalogue-paths.ts'
+import { MAX_QUANTITY } from '../../domain/cart-constants.ts'
+import { isSampleProduct, SAMPLE_NAME_MAX, type CartItem, type CartMutation } from '../../domain/cart-mutations.ts'
+import { homePath, localPath } from '../../domain/catalogue-paths.ts'
 import { formatMoney } from '../../domain/locale.ts'
-import type { CartLine } from '../../domain/cart.ts'
+import { unitAmount, type CartLine } from '../../domain/cart.ts'
 import { ProductCard } from '../catalogue/product-card.tsx'
 import { useHydrated } from '../catalogue/use-hydrated.ts'
 import { ProductImage } from '../catalogue/parts.tsx'
@@ -39,7 +40,6 @@ export function Component() {
   const hydrated = useHydrated()
   useViewCartEvent(view, totals, currency)
   const lines = view?.contents.products ?? []
-  const home = language.pathPrefix ? `/${language.pathPrefix}/` : '/'
   return (
     <article className="cart-page" data-hydrated={hydrated || undefined}>
       <PageHead title={`${t('cart.title')} | ${site.brandName}`} noIndex />
@@ -58,7 +58,7 @@ export function Component() {
           {lines.length === 0 ? (
             <div className="cart-page__empty">
               <p>{t('cart.empty')}</p>
-              <Link className="button" to={home}>
+              <Link className="button" to={homePath(language.pathPrefix)}>
                 {t('cart.continueShopping')}
               </Link>
             </div>
@@ -109,7 +109,7 @@ function CartLineItem({ item, view, totals }: { item: CartItem; view: CartView; 
   const known = line ?? view.calculation?.products.find((l) => l.productVariantId === item.productVariantId)
   const name = known?.description ?? product?.name ?? ''
   const label = known?.productLabel ?? (variant ? variantLabel(t, variant, locale.language) : '')
-  const unitPrice = variant?.price ?? (known ? Math.round(known.originalAmount / known.quantity) : null)
+  const unitPrice = variant?.price ?? (known ? unitAmount(known) : null)
   const notice = noticeFor(t, view, item, variant?.stock)
   const setQuantity = (quantity: number) =>
     void change({ type: 'setQuantity', productVariantId: item.productVariantId, quantity })
@@ -129,7 +129,9 @@ function CartLineItem({ item, view, totals }: { item: CartItem; view: CartView; 
         <p className="cart-line__variant">{label}</p>
         {unitPrice !== null && (
           <p className="cart-line__unit">
-            <UnitPriceText cents={unitPrice} />
+            {t('cart.line.unitPrice', {
+              price: formatMoney(unitPrice, totals.calculation?.currency ?? currency, locale.language),
+            })}
           </p>
         )}
         {line?.productDiscounts.map((discount) => (
@@ -184,18 +186,6 @@ function CartLineItem({ item, view, totals }: { item: CartItem; view: CartView; 
   )
 }
 
-function UnitPriceText({ cents }: { cents: number }) {
-  const { t } = useTranslation()
-  const [before, after] = t('cart.line.unitPrice', { price: '\u0000' }).split('\u0000')
-  return (
-    <>
-      {before}
-      <Price cents={cents} />
-      {after}
-    </>
-  )
-}
-
 /** A typed quantity goes in when the field is left or Enter is pressed, not on every key. */
 function QuantityInput({ item, name, onChange }: { item: CartItem; name: string; onChange: (n: number) => void }) {
   const { t } = useTranslation()
@@ -203,7 +193,7 @@ function QuantityInput({ item, name, onChange }: { item: CartItem; name: string;
   useEffect(() => setText(String(item.count)), [item.count])
   const commit = () => {
     const next = Math.trunc(Number(text))
-    if (Number.isFinite(next) && next >= 1 && next <= 999 && next !== item.count) onChange(next)
+    if (Number.isFinite(next) && next >= 1 && next <= MAX_QUANTITY && next !== item.count) onChange(next)
     else setText(String(item.count))
   }
   return (
@@ -211,7 +201,7 @@ function QuantityInput({ item, name, onChange }: { item: CartItem; name: string;
       type="number"
       inputMode="numeric"
       min={1}
-      max={999}
+      max={MAX_QUANTITY}
       aria-label={t('cart.line.quantity', { name })}
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
@@ -247,7 +237,7 @@ function SampleNames({ item, name }: { item: CartItem; name: string }) {
           {t('cart.line.sampleName', { sequence: String(sample.sequence) })}
           <input
             type="text"
-            maxLength={80}
+            maxLength={SAMPLE_NAME_MAX}
             defaultValue={sample.sampleName}
             aria-label={`${t('cart.line.sampleName', { sequence: String(sample.sequence) })} – ${name}`}
             onBlur={(event) => {

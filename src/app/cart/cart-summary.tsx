@@ -2,6 +2,7 @@
 // the site's threshold), payment costs, VAT per rate, total; other currencies than the euro marked indicative (the
 // Price component and the frame's notice), and totals worked out on the device marked provisional.
 import { useTranslation } from 'react-i18next'
+import { needsDelivery, shipsFree } from '../../domain/cart-calculation.ts'
 import { formatMoney } from '../../domain/locale.ts'
 import type { CartView } from '../data/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'
@@ -14,9 +15,7 @@ export function Delivery({ view, totals }: { view: CartView; totals: CartTotals 
   const { change } = useCart()
   const rates = view.pricing?.shippingRates ?? []
   // Scan samples are sent in by the customer: nothing to deliver, no choice to make.
-  const lines = totals.calculation?.products ?? []
-  const samplesOnly = lines.length > 0 && lines.every((l) => l.productType === 4 || l.productType === 5)
-  if (rates.length === 0 || samplesOnly) return null
+  if (rates.length === 0 || !needsDelivery(totals.calculation?.products ?? [])) return null
   const goods =
     (totals.calculation?.subTotalAmount ?? 0) -
     (totals.calculation?.orderDiscounts.reduce((sum, d) => sum + d.amount, 0) ?? 0)
@@ -24,7 +23,7 @@ export function Delivery({ view, totals }: { view: CartView; totals: CartTotals 
     <fieldset className="delivery-choice">
       <legend>{t('cart.delivery.title')}</legend>
       {rates.map((rate) => {
-        const free = rate.freeFromCents !== null && goods >= rate.freeFromCents
+        const free = shipsFree(rate, goods)
         return (
           <label key={rate.shippingMethod}>
             <input

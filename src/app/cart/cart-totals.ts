@@ -4,7 +4,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { calculateCart, type CartCalculation } from '../../domain/cart-calculation.ts'
-import type { CartContents } from '../../domain/cart-mutations.ts'
 import { calculationTexts } from '../../domain/cart-texts.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
 import { translateWith } from '../catalogue/product-specs.tsx'
@@ -22,8 +21,6 @@ export interface CartTotals {
   codePending: boolean
 }
 
-const sameContents = (a: CartContents, b: CartContents) => JSON.stringify(a) === JSON.stringify(b)
-
 /**
  * The device's catalogue products of these variants, by variant id: looked up by index, and looked up again whenever
  * those records change (another tab or the background sync may be the one that stores the catalogue).
@@ -37,16 +34,9 @@ export function useLocalProducts(variantIds: readonly number[]): Map<number, Cat
     let current = true
     const ids = key === '' ? [] : key.split(',').map(Number)
     const scope = { siteId: site.siteId, languageId: language.languageId, language: language.code }
-    void Promise.all([import('dexie'), import('../data/catalogue-store.ts')]).then(
-      ([{ liveQuery }, { localProductByVariant }]) => {
-        if (!current) return
-        const subscription = liveQuery(async () => {
-          const found = await Promise.all(ids.map((id) => localProductByVariant(scope, id)))
-          return new Map(found.flatMap((hit, i) => (hit ? [[ids[i]!, hit.product] as const] : [])))
-        }).subscribe({ next: setProducts, error: () => undefined })
-        stop = () => subscription.unsubscribe()
-      },
-    )
+    void import('../data/catalogue-store.ts').then(({ watchLocalProducts }) => {
+      if (current) stop = watchLocalProducts(scope, ids, setProducts)
+    })
     return () => {
       current = false
       stop?.()
@@ -79,7 +69,8 @@ export function useCartTotals(view: CartView | null): CartTotals {
     const knownRule =
       view.calculation?.discountCode?.code === code ? (view.calculation?.discountCode?.rule ?? null) : null
     const codePending = code !== null && view.calculation?.discountCode?.code !== code
-    if (view.queued.length === 0 && view.calculation && sameContents(view.contents, view.base))
+    // The server's own calculation while it is of what the shopper sees: nothing waiting, nothing taken since.
+    if (view.queued.length === 0 && view.calculation && view.syncedAt)
       return { ...empty, calculation: view.calculation, codePending }
     if (!view.pricing) return { ...empty, provisional: true, codePending }
     const lines = view.contents.products.flatMap((item) => {

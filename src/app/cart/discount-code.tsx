@@ -1,8 +1,10 @@
 // The discount code field: apply, remove, and what the shop says of the code (applied, its minimum order, run out,
 // refused, or waiting for the server's check while offline).
 import { useState, type FormEvent } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { DiscountCodeSchema } from '../../domain/cart-mutations.ts'
+import type { CartCalculation } from '../../domain/cart-calculation.ts'
+import { DISCOUNT_CODE_MAX, DiscountCodeSchema } from '../../domain/cart-mutations.ts'
 import { formatMoney } from '../../domain/locale.ts'
 import type { CartView } from '../data/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'
@@ -19,7 +21,6 @@ export function DiscountCode({ view, totals }: { view: CartView; totals: CartTot
   const code = view.contents.discountCode
   // The last code the server refused, shown here as well as in the pending changes.
   const refused = view.refused.findLast((e) => e.mutation.type === 'setDiscountCode')
-  const status = totals.calculation?.discountCode?.code === code ? totals.calculation?.discountCode : null
 
   const apply = (event: FormEvent) => {
     event.preventDefault()
@@ -38,18 +39,7 @@ export function DiscountCode({ view, totals }: { view: CartView; totals: CartTot
           <p role="status">
             {totals.codePending
               ? t('cart.discount.pending', { code })
-              : status?.status === 'applied'
-                ? t('cart.discount.applied', { code })
-                : status?.status === 'minimumNotMet' && status.rule
-                  ? t('cart.discount.minimumNotMet', {
-                      code,
-                      amount: formatMoney(status.rule.minimumOrderCents, currency, locale.language),
-                    })
-                  : status?.status === 'expired'
-                    ? t('errors.discountCodeExpired')
-                    : status?.status === 'notYetValid'
-                      ? t('errors.discountCodeNotYetValid')
-                      : t('cart.discount.pending', { code })}
+              : codeStatusText(t, code, totals.calculation, (cents) => formatMoney(cents, currency, locale.language))}
           </p>
           <button
             type="button"
@@ -69,7 +59,7 @@ export function DiscountCode({ view, totals }: { view: CartView; totals: CartTot
             type="text"
             autoComplete="off"
             autoCapitalize="characters"
-            maxLength={40}
+            maxLength={DISCOUNT_CODE_MAX}
             value={text}
             aria-invalid={invalid || undefined}
             aria-describedby={invalid || refused ? 'discount-code-error' : undefined}
@@ -90,4 +80,28 @@ export function DiscountCode({ view, totals }: { view: CartView; totals: CartTot
       )}
     </section>
   )
+}
+
+/** What the shop says of the cart's code, from the calculation that checked it (pending until one has). */
+function codeStatusText(
+  t: TFunction,
+  code: string,
+  calculation: CartCalculation | null,
+  money: (cents: number) => string,
+): string {
+  const checked = calculation?.discountCode?.code === code ? calculation.discountCode : null
+  switch (checked?.status) {
+    case 'applied':
+      return t('cart.discount.applied', { code })
+    case 'minimumNotMet':
+      return checked.rule
+        ? t('cart.discount.minimumNotMet', { code, amount: money(checked.rule.minimumOrderCents) })
+        : t('cart.discount.pending', { code })
+    case 'expired':
+      return t('errors.discountCodeExpired')
+    case 'notYetValid':
+      return t('errors.discountCodeNotYetValid')
+    default:
+      return t('cart.discount.pending', { code })
+  }
 }

@@ -23,18 +23,7 @@ export function MiniCart() {
         className="entry-point mini-cart__link"
         aria-label={t('cart.mini.label', { count: String(count) })}
       >
-        <svg className="mini-cart__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path
-            d="M3 4h2l2.2 10.2a2 2 0 0 0 2 1.6h7.6a2 2 0 0 0 2-1.5L20.5 8H6.2"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-          <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
-          <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
-        </svg>
+        <span className="mini-cart__icon" aria-hidden="true" />
         <span className="mini-cart__label">{t('header.cart')}</span>
         <span className="mini-cart__count" data-empty={count === 0 || undefined}>
           {count}

@@ -15,6 +15,7 @@ import {
   CartContentsSchema,
   CartMutationSchema,
   EMPTY_CART_CONTENTS,
+  isSampleProduct,
   type CartContents,
   type CartMutation,
 } from '../../domain/cart-mutations.ts'
@@ -48,10 +49,13 @@ const StoredCartSchema = z.object({
   cartId: CartIdSchema.nullable(),
   createKey: IdempotencyKeySchema,
   languageId: IdSchema,
+  /** The server's cart as last read, with the changes it has taken since. */
   base: CartContentsSchema,
+  /** The server's calculation, of `base` as it was at `syncedAt`. */
   calculation: CartCalculationSchema.nullable(),
   notices: z.array(CartNoticeSchema),
   pricing: PricingRulesSchema.nullable(),
+  /** When the cart and its calculation were last read from the server; null once the server has taken changes since. */
   syncedAt: z.iso.datetime().nullable(),
   differences: z.array(CartDifferenceSchema),
 })
@@ -79,6 +83,16 @@ export interface CartView extends StoredCart {
 }
 
 const newKey = () => crypto.randomUUID()
+
+/** A change waiting to be sent, with a new key (its place in the queue is given when it is added). */
+const queuedEntry = (siteId: number, mutation: CartMutation): Omit<OutboxEntry, 'seq'> => ({
+  id: newKey(),
+  siteId,
+  mutation,
+  createdAt: new Date().toISOString(),
+  state: 'queued',
+  error: null,
+})
 
 export function emptyCart(siteId: number, languageId: number): StoredCart {
   return {
@@ -133,7 +147,7 @@ export function contentsWith(base: CartContents, queued: readonly OutboxEntry[],
 const sampleVariants = (cart: StoredCart) =>
   new Set(
     (cart.calculation?.products ?? [])
-      .filter((line) => line.productType === 4 || line.productType === 5)
+      .filter((line) => isSampleProduct(line.productType))
       .map((line) => line.productVariantId),
   )
 
@@ -171,14 +185,7 @@ export async function queueChange(siteId: number, languageId: number, mutation: 
   if (!IdSchema.safeParse(siteId).success || !IdSchema.safeParse(languageId).success)
     throw new Error('Payload is incorrect')
   const db = shopDatabase()
-  const entry = {
-    id: newKey(),
-    siteId,
-    mutation: CartMutationSchema.parse(mutation),
-    createdAt: new Date().toISOString(),
-    state: 'queued' as const,
-    error: null,
-  }
+  const entry = queuedEntry(siteId, CartMutationSchema.parse(mutation))
   return db
     .transaction('rw', db.carts, db.cartOutbox, async () => {
       const record = await db.carts.get(siteId)
@@ -189,9 +196,22 @@ export async function queueChange(siteId: number, languageId: number, mutation: 
     .catch(reportStorageError)
 }
 
-/** The server took the change: it leaves the outbox. */
-export async function completeChange(id: string): Promise<void> {
-  await shopDatabase().cartOutbox.where('id').equals(id).delete().catch(reportStorageError)
+/**
+ * The server took the change: it leaves the outbox and joins the server's cart as the device knows it, in one
+ * transaction, so what the shopper sees does not change in between (a line added would vanish until the server's cart
+ * is read again, and the cart page's fields with it).
+ */
+export async function completeChange(siteId: number, languageId: number, entry: OutboxEntry): Promise<void> {
+  const db = shopDatabase()
+  await db
+    .transaction('rw', db.carts, db.cartOutbox, async () => {
+      await db.cartOutbox.where('id').equals(entry.id).delete()
+      const cart = checkedCart(await db.carts.get(siteId), siteId, languageId)
+      const samples = sampleVariants(cart)
+      const base = applyCartMutation(cart.base, entry.mutation, (id) => samples.has(id))
+      await db.carts.put({ ...cart, base, syncedAt: null })
+    })
+    .catch(reportStorageError)
 }
 
 /** The server refused the change: it stays, refused, for the shopper to decide. */
@@ -213,14 +233,7 @@ export async function retryChange(id: string): Promise<void> {
       const entry = checkedEntry(record)
       await db.cartOutbox.delete(record.seq!)
       if (entry.error?.code === 'unreadable') return
-      await db.cartOutbox.add({
-        id: newKey(),
-        siteId: entry.siteId,
-        mutation: entry.mutation,
-        createdAt: new Date().toISOString(),
-        state: 'queued',
-        error: null,
-      })
+      await db.cartOutbox.add(queuedEntry(entry.siteId, entry.mutation))
     })
     .catch(reportStorageError)
 }
@@ -284,15 +297,7 @@ export async function restartCart(siteId: number, languageId: number): Promise<v
       ]
       // Before the first waiting change: keys below it (IndexedDB keys may be negative).
       for (const [i, mutation] of restore.entries())
-        await db.cartOutbox.add({
-          seq: first - restore.length + i,
-          id: newKey(),
-          siteId,
-          mutation,
-          createdAt: new Date().toISOString(),
-          state: 'queued',
-          error: null,
-        })
+        await db.cartOutbox.add({ ...queuedEntry(siteId, mutation), seq: first - restore.length + i })
       await db.carts.put({ ...cart, cartId: null, createKey: newKey(), base: EMPTY_CART_CONTENTS, calculation: null })
     })
     .catch(reportStorageError)

@@ -44,21 +44,25 @@ const PRICING: PricingRules = {
  */
 class FakeServer implements CartSyncApi {
   carts = new Map<string, CartContents>()
-  keys = new Map<string, 'done'>()
+  created = new Map<string, string>()
+  keys = new Set<string>()
   stock = new Map<number, number>()
   price = new Map<number, number>()
   offline = false
   /** The next change is made, but its answer is lost on the way. */
   loseNextAnswer = false
   sent: string[] = []
+  /** Runs before the calculation answers: a look at the device while the sending is under way. */
+  beforeCalculation?: () => Promise<void>
 
   async createCart(key: string): Promise<Cart> {
     if (this.offline) throw new ApiRequestError(503, null)
-    let id = [...this.carts.keys()].find((existing) => this.keys.get(`create:${key}`) && existing.startsWith(key.slice(0, 8)))
+    // One cart per creation key, as the server's idempotency keys give.
+    let id = this.created.get(key)
     if (!id) {
       id = `${key.slice(0, 8)}-0000-4000-8000-000000000000`
+      this.created.set(key, id)
       this.carts.set(id, EMPTY_CART_CONTENTS)
-      this.keys.set(`create:${key}`, 'done')
     }
     return this.cartOf(id)
   }
@@ -85,7 +89,7 @@ class FakeServer implements CartSyncApi {
       if (mutationProblem(cart, mutation))
         throw new ApiRequestError(404, { status: 404, code: 'lineNotFound', message: '', localizedMessage: 'niet in je winkelwagen' })
       this.carts.set(id, applyCartMutation(cart, mutation))
-      this.keys.set(key, 'done')
+      this.keys.add(key)
     }
     if (this.loseNextAnswer) {
       this.loseNextAnswer = false
@@ -96,6 +100,7 @@ class FakeServer implements CartSyncApi {
 
   async calculateCart2(id: string): Promise<CartCalculation2> {
     if (this.offline) throw new ApiRequestError(503, null)
+    await this.beforeCalculation?.()
     const cart = this.carts.get(id)
     if (!cart) throw new ApiRequestError(404, { status: 404, code: 'cartNotFound', message: '', localizedMessage: 'weg' })
     return { cart: await this.cartOf(id), calculation: this.calculationOf(cart), notices: [] }
@@ -208,6 +213,26 @@ describe('the cart outbox', () => {
     expect(online.calculation?.totalAmount).toBe(5000)
     expect(online.pricing).toEqual(PRICING)
     expect(server.countOf(101)).toBe(5)
+  })
+
+  it('shows the same cart all through the sending: a change the server took stays in view until its cart is read', async () => {
+    await queueChange(SITE, LANGUAGE, add(101, 2))
+    await queueChange(SITE, LANGUAGE, add(201))
+    const shown = lines((await view()).contents)
+    const during: ReturnType<typeof lines>[] = []
+    let stale: boolean | undefined
+    server.beforeCalculation = async () => {
+      const now = await view()
+      during.push(lines(now.contents))
+      // Its old calculation is not of this cart any more: the totals are worked out on the device meanwhile.
+      stale = now.syncedAt === null
+    }
+    expect(await sync()).toBe('synced')
+    expect(during).toEqual([shown])
+    expect(stale).toBe(true)
+    const after = await view()
+    expect(lines(after.contents)).toEqual(shown)
+    expect(after.syncedAt).not.toBeNull()
   })
 
   it('survives a reload: a new connection to the same database has the same queue and cart', async () => {

@@ -12,10 +12,11 @@
 // When nothing is left queued, the server's cart and its calculation (calculate2) replace the device's, and any
 // price that differs from what the shopper was shown is kept to be told.
 import { ApiErrorSchema } from '../../domain/errors.ts'
+import { IdSchema } from '../../domain/ids.ts'
 import type { CartCalculation2 } from '../../domain/cart-api.ts'
 import type { CartCalculation, PricingRules } from '../../domain/cart-calculation.ts'
 import type { CartContents, CartMutation } from '../../domain/cart-mutations.ts'
-import type { Cart } from '../../domain/cart.ts'
+import { unitAmount, type Cart } from '../../domain/cart.ts'
 import { ApiRequestError } from '../api/transport.ts'
 import {
   completeChange,
@@ -81,14 +82,13 @@ export const contentsOfCart = (cart: Cart): CartContents => ({
 /** Lines whose price differs from what was shown, and lines the server no longer has. */
 export function differencesOf(shown: CartCalculation | null, answer: CartCalculation): CartDifference[] {
   if (!shown) return []
-  const unit = (line: { originalAmount: number; quantity: number }) => Math.round(line.originalAmount / line.quantity)
   return shown.products.flatMap((before): CartDifference[] => {
     const after = answer.products.find((l) => l.productVariantId === before.productVariantId)
     if (!after)
       return [{ kind: 'removed', productVariantId: before.productVariantId, name: before.description, before: null, after: null }]
-    return unit(before) === unit(after)
+    return unitAmount(before) === unitAmount(after)
       ? []
-      : [{ kind: 'price', productVariantId: before.productVariantId, name: before.description, before: unit(before), after: unit(after) }]
+      : [{ kind: 'price', productVariantId: before.productVariantId, name: before.description, before: unitAmount(before), after: unitAmount(after) }]
   })
 }
 
@@ -105,7 +105,7 @@ export async function syncCart(
   shown?: (view: CartView) => CartCalculation | null,
 ): Promise<SyncResult> {
   // SPEC §8: ensuring a cart needs both the site and the language.
-  if (!Number.isInteger(siteId) || siteId <= 0 || !Number.isInteger(languageId) || languageId <= 0)
+  if (!IdSchema.safeParse(siteId).success || !IdSchema.safeParse(languageId).success)
     throw new Error('Payload is incorrect')
   return withLock(lockName(siteId), async (): Promise<SyncResult> => {
     let view = await readCartView(siteId, languageId)
@@ -154,7 +154,7 @@ export async function syncCart(
           await updateCart(siteId, languageId, (cart) => ({ ...cart, cartId: created }))
         }
         await api.changeCart(cartId, entry.mutation, entry.id)
-        await completeChange(entry.id)
+        await completeChange(siteId, languageId, entry)
         inProgress = 0
       } catch (error) {
         const fate = fateOf(error)

@@ -2,6 +2,7 @@
 // current by delta sync (only what changed since the version held). Everything read back is checked with the
 // domain schemas; a stored catalogue that fails the check, or was written by an app with another shape, is dropped
 // and synced again, never shown.
+import { liveQuery } from 'dexie'
 import { z } from 'zod'
 import type { CatalogueSync } from '../../domain/catalogue-api.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema, type CatalogueLabels, type CatalogueProduct } from '../../domain/product.ts'
@@ -177,6 +178,22 @@ async function findOne(scope: CatalogueScope, index: 'variantIds' | 'paths', val
 
 export const localProductByVariant = (scope: CatalogueScope, productVariantId: number) =>
   findOne(scope, 'variantIds', productVariantId)
+
+/**
+ * Calls back with the stored products of these variants (by variant id) now and whenever their records change, in
+ * this tab or another (the cart names and prices its lines from them); the returned function stops.
+ */
+export function watchLocalProducts(
+  scope: CatalogueScope,
+  variantIds: readonly number[],
+  onChange: (products: Map<number, CatalogueProduct>) => void,
+): () => void {
+  const subscription = liveQuery(async () => {
+    const found = await Promise.all(variantIds.map((id) => localProductByVariant(scope, id)))
+    return new Map(found.flatMap((hit, i) => (hit ? [[variantIds[i]!, hit.product] as const] : [])))
+  }).subscribe({ next: onChange, error: () => undefined })
+  return () => subscription.unsubscribe()
+}
 
 export const localProductByPath = (scope: CatalogueScope, path: string) =>
   findOne(scope, 'paths', path.toLowerCase())

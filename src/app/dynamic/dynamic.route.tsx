@@ -10,6 +10,7 @@ import { useRootData } from '../root/use-root-data.ts'
 import { AppLink } from '../ui/app-link.tsx'
 import { ErrorPage } from './error-page.tsx'
 import type { DynamicData } from './dynamic.data.ts'
+import { homePath } from '../../domain/catalogue-paths.ts'
 
 export { dynamicLoader as loader } from './dynamic.data.ts'
 
@@ -84,7 +85,7 @@ function FaqPageView({ data }: { data: Extract<DynamicData, { kind: 'faq' }> }) 
 function NotFoundView({ data }: { data: Extract<DynamicData, { kind: 'notFound' }> }) {
   const { t } = useTranslation()
   const { site, language } = useRootData()
-  const home = language.pathPrefix ? `/${language.pathPrefix}/` : '/'
+  const home = homePath(language.pathPrefix)
   return (
     <article className="content-page not-found-page">
       <PageHead title={data.page?.seoTitle ?? t('notFound.title')} noIndex />

@@ -6,6 +6,7 @@ import { PageHead } from '../content/page-head.tsx'
 import { navigationFailedAtom } from '../navigation/navigation.atoms.ts'
 import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'
+import { homePath } from '../../domain/catalogue-paths.ts'
 
 /** SPEC §8: 'Oeps, hier ging iets mis!' with a retry and a link to the home page. */
 export function ErrorPage() {
@@ -18,7 +19,7 @@ export function ErrorPage() {
     setFailed(true)
     console.error(error)
   }, [error, setFailed])
-  const home = language.pathPrefix ? `/${language.pathPrefix}/` : '/'
+  const home = homePath(language.pathPrefix)
   return (
     <article className="content-page error-page">
       <PageHead title={t('error.title')} noIndex />

@@ -14,6 +14,7 @@ import type { RootData } from '../root/root.data.ts'
 import { Footer } from './footer.tsx'
 import { BrandLogo, Header } from './header.tsx'
 import { NotificationBar } from './notification-bar.tsx'
+import { homePath } from '../../domain/catalogue-paths.ts'
 
 export interface LayoutHandle {
   /** Routes pick a layout in their handle; the default layout unless they say otherwise (SPEC §2). */
@@ -63,7 +64,7 @@ function Part({ children }: { children: ReactNode }) {
 
 export function Frame({ data, children }: { data: RootData; children: ReactNode }) {
   const layout = useLayout()
-  const homePath = data.language.pathPrefix ? `/${data.language.pathPrefix}/` : '/'
+  const home = homePath(data.language.pathPrefix)
   if (layout === 'checkout') return <CheckoutFrame data={data}>{children}</CheckoutFrame>
   return (
     <Chrome data={data}>
@@ -73,7 +74,7 @@ export function Frame({ data, children }: { data: RootData; children: ReactNode 
         <Header
           brand={data.brand}
           brandName={data.site.brandName}
-          homePath={homePath}
+          homePath={home}
           navigation={data.primaryNavigation}
           usps={data.headerUsps}
         />
@@ -96,13 +97,13 @@ export function Frame({ data, children }: { data: RootData; children: ReactNode 
 /** The dedicated checkout layout (SPEC §2): logo and customer-service phone only, no menus to wander off into. */
 export function CheckoutFrame({ data, children }: { data: RootData; children: ReactNode }) {
   const { t } = useTranslation()
-  const homePath = data.language.pathPrefix ? `/${data.language.pathPrefix}/` : '/'
+  const home = homePath(data.language.pathPrefix)
   return (
     <Chrome data={data}>
       <SkipLink />
       <header className="site-header site-header--checkout">
         <div className="site-header__bar">
-          <BrandLogo brand={data.brand} brandName={data.site.brandName} homePath={homePath} />
+          <BrandLogo brand={data.brand} brandName={data.site.brandName} homePath={home} />
           <p className="checkout-help">
             {t('footer.customerService')}:{' '}
             <a href={data.site.customerServicePhoneLink.route}>{data.site.customerServicePhoneLink.title}</a>

@@ -1,7 +1,7 @@
 // A site's prices around the cart (VAT rates, shipping rates, payment costs, promotions): read from the database and
 // kept per site for PRICING_TTL_MS, since every calculation needs them and they change only with a new seed. A server
 // sees such a change within that time, like it sees a site change within the site directory's minute.
-import { PricingRulesSchema, type PricingRules, type Promotion } from '../../domain/cart-calculation.ts'
+import { PricingRulesSchema, type PricingRules } from '../../domain/cart-calculation.ts'
 import type { Db } from '../db/database.ts'
 import type { SiteRecord } from '../sites/site.directory.ts'
 import { findPaymentCosts, findPromotions, findShippingRates } from './cart.repository.ts'
@@ -20,26 +20,16 @@ export async function loadPricingRules(db: Db, site: SiteRecord): Promise<Pricin
     vatPercentageLow: site.vatPercentageLow,
     shippingRates: rates,
     paymentCosts: costs,
-    promotions: promotions.map((p): Promotion =>
-      p.kind === 'buyXGetYFree'
-        ? {
-            kind: 'buyXGetYFree',
-            key: p.key,
-            buy: p.buy!,
-            free: p.free!,
-            productVariantIds: p.variantIds,
-            validFrom: p.validFrom,
-            validTo: p.validTo,
-          }
-        : {
-            kind: 'percentageOff',
-            key: p.key,
-            percentage: p.percentage!,
-            productVariantIds: p.variantIds,
-            validFrom: p.validFrom,
-            validTo: p.validTo,
-          },
-    ),
+    // The row's columns of the other kind are null; the schema refuses a row whose own are missing.
+    promotions: promotions.map((p) => ({
+      key: p.key,
+      productVariantIds: p.variantIds,
+      validFrom: p.validFrom,
+      validTo: p.validTo,
+      ...(p.kind === 'buyXGetYFree'
+        ? { kind: p.kind, buy: p.buy, free: p.free }
+        : { kind: p.kind, percentage: p.percentage }),
+    })),
   })
 }
 

@@ -2,17 +2,13 @@
 // its idempotency record commit together or not at all.
 import type { Transaction } from 'kysely'
 import type { Db, Dialect } from '../db/database.ts'
-import type { CartTable, Database } from '../db/schema.ts'
+import type { CartLineTable, CartTable, Database, IdempotencyKeyTable } from '../db/schema.ts'
 
 type Executor = Db | Transaction<Database>
 
 export type CartRow = CartTable
-export interface CartLineRow {
-  productVariantId: number
-  productId: number
-  count: number
-  samples: string
-}
+/** A line as the cart service reads and writes it (the cart and the order are the repository's). */
+export type CartLineRow = Omit<CartLineTable, 'cartId' | 'position'>
 
 export async function findCart(db: Executor, id: string): Promise<CartRow | undefined> {
   return db.selectFrom('carts').selectAll().where('id', '=', id).executeTakeFirst()
@@ -132,15 +128,7 @@ export async function countryExists(db: Executor, countryId: number): Promise<bo
 
 // Idempotency keys.
 
-export interface IdempotencyRecord {
-  key: string
-  cartId: string | null
-  requestHash: string
-  state: 'pending' | 'done'
-  claimedAt: string
-  statusCode: number | null
-  responseBody: string | null
-}
+export type IdempotencyRecord = Omit<IdempotencyKeyTable, 'createdAt'>
 
 /** Claims a key for a request; false when the key is known already (see findIdempotencyKey). */
 export async function claimIdempotencyKey(

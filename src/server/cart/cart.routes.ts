@@ -1,6 +1,8 @@
 // SPEC §7 Cart and Cart calculation (issue #5). Thin: each route names its parameters (SPEC §5: every one required,
-// but the quantity of an added product) and makes one call. Every change runs through runChange: in a transaction,
-// once per Idempotency-Key. Nothing here is ever cached on the way (cache: 'none').
+// but the quantity of an added product) and makes one call. Every change runs through runChange (a stored cart's
+// through changeCart): in a transaction, once per Idempotency-Key. Nothing here is ever cached on the way (cache: 'none').
+import type { FastifyRequest } from 'fastify'
+import type { Transaction } from 'kysely'
 import { z } from 'zod'
 import {
   AddBundleQuerySchema,
@@ -31,6 +33,8 @@ import { CartCalculationSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema } from '../../domain/cart.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
+import type { Database } from '../db/schema.ts'
+import type { CartScope } from './cart.service.ts'
 import { runChange, type Outcome } from './idempotency.ts'
 
 const NO_CONTENT: Outcome = { status: 204 }
@@ -38,6 +42,22 @@ const none = { cache: 'none' } as const
 const noContent = { 204: z.null() }
 
 export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppContext) {
+  /**
+   * A change of the stored cart `:id`, answered 204: the site's catalogue and prices are made ready first, outside the
+   * transaction; then the change runs in one, once per Idempotency-Key.
+   */
+  const changeCart = async (
+    request: FastifyRequest & { params: { id: string } },
+    reply: object,
+    effect: (trx: Transaction<Database>, scope: CartScope) => Promise<unknown>,
+  ) => {
+    const scope = await carts.prepare(scopeOf(request))
+    return runChange(db, request, reply, request.params.id, async (trx) => {
+      await effect(trx, scope)
+      return NO_CONTENT
+    })
+  }
+
   // Create (SPEC §4 cart lifecycle: "no cart: a new one is created and its id stored").
   app.post('/api/cart', { config: none, schema: { response: { 200: CartSchema } } }, (request, reply) =>
     runChange(db, request, reply, null, async (trx) => ({
@@ -73,15 +93,11 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
   app.post(
     '/api/cart/:id/products',
     { config: none, schema: { params: CartIdParamsSchema, querystring: AddProductQuerySchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
+    (request, reply) =>
+      changeCart(request, reply, async (trx, scope) => {
         const { productVariantId, quantity } = request.query
-        // The product comes from the catalogue: the service fills it in.
-        await carts.change(trx, scope, request.params.id, { type: 'add', productId: 1, productVariantId, quantity })
-        return NO_CONTENT
-      })
-    },
+        await carts.addProduct(trx, scope, request.params.id, productVariantId, quantity)
+      }),
   )
 
   for (const [method, url] of [
@@ -93,54 +109,44 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
       url,
       config: none,
       schema: { params: CartLineParamsSchema, querystring: QuantityQuerySchema, response: noContent },
-      handler: async (request, reply) => {
-        const scope = await carts.prepare(scopeOf(request))
-        return runChange(db, request, reply, request.params.id, async (trx) => {
-          await carts.change(trx, scope, request.params.id, {
+      handler: (request, reply) =>
+        changeCart(request, reply, (trx, scope) =>
+          carts.change(trx, scope, request.params.id, {
             type: 'setQuantity',
             productVariantId: request.params.productVariantId,
             quantity: request.query.quantity,
-          })
-          return NO_CONTENT
-        })
-      },
+          }),
+        ),
     })
 
   app.delete(
     '/api/cart/:id/products/:productVariantId',
     { config: none, schema: { params: CartLineParamsSchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
-        await carts.change(trx, scope, request.params.id, {
+    (request, reply) =>
+      changeCart(request, reply, (trx, scope) =>
+        carts.change(trx, scope, request.params.id, {
           type: 'remove',
           productVariantId: request.params.productVariantId,
-        })
-        return NO_CONTENT
-      })
-    },
+        }),
+      ),
   )
 
   // A quality-scan sample, by its sequence.
   app.delete(
     '/api/cart/:id/products/:productVariantId/:sequence',
     { config: none, schema: { params: CartSampleParamsSchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
+    (request, reply) =>
+      changeCart(request, reply, async (trx, scope) => {
         const { id, productVariantId, sequence } = request.params
         await carts.change(trx, scope, id, { type: 'removeSample', productVariantId, sequence })
-        return NO_CONTENT
-      })
-    },
+      }),
   )
 
   app.post(
     '/api/cart/:id/rqssamplename',
     { config: none, schema: { params: CartIdParamsSchema, querystring: SampleNameQuerySchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
+    (request, reply) =>
+      changeCart(request, reply, async (trx, scope) => {
         const { productVariantId, sequence, samplename } = request.query
         await carts.change(trx, scope, request.params.id, {
           type: 'setSampleName',
@@ -148,46 +154,35 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
           sequence,
           sampleName: samplename,
         })
-        return NO_CONTENT
-      })
-    },
+      }),
   )
 
   app.post(
     '/api/cart/:id/productbundles',
     { config: none, schema: { params: CartIdParamsSchema, querystring: AddBundleQuerySchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
+    (request, reply) =>
+      changeCart(request, reply, async (trx, scope) => {
         const { productVariantBundleId, quantity } = request.query
         await carts.addBundle(trx, scope, request.params.id, productVariantBundleId, quantity)
-        return NO_CONTENT
-      })
-    },
+      }),
   )
 
   app.post(
     '/api/cart/:id/discountcode',
     { config: none, schema: { params: CartIdParamsSchema, querystring: DiscountCodeQuerySchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
-        await carts.change(trx, scope, request.params.id, { type: 'setDiscountCode', code: request.query.code })
-        return NO_CONTENT
-      })
-    },
+    (request, reply) =>
+      changeCart(request, reply, (trx, scope) =>
+        carts.change(trx, scope, request.params.id, { type: 'setDiscountCode', code: request.query.code }),
+      ),
   )
 
   app.delete(
     '/api/cart/:id/discountcode',
     { config: none, schema: { params: CartIdParamsSchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
-        await carts.change(trx, scope, request.params.id, { type: 'removeDiscountCode' })
-        return NO_CONTENT
-      })
-    },
+    (request, reply) =>
+      changeCart(request, reply, (trx, scope) =>
+        carts.change(trx, scope, request.params.id, { type: 'removeDiscountCode' }),
+      ),
   )
 
   app.get(
@@ -206,25 +201,15 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
   app.post(
     '/api/cart/:id/billing',
     { config: none, schema: { params: CartIdParamsSchema, body: BillingSchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
-        await carts.setBilling(trx, scope, request.params.id, request.body)
-        return NO_CONTENT
-      })
-    },
+    (request, reply) =>
+      changeCart(request, reply, (trx, scope) => carts.setBilling(trx, scope, request.params.id, request.body)),
   )
 
   app.put(
     '/api/cart/:id/shipping',
     { config: none, schema: { params: CartIdParamsSchema, body: ShippingBodySchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
-        await carts.setShipping(trx, scope, request.params.id, request.body)
-        return NO_CONTENT
-      })
-    },
+    (request, reply) =>
+      changeCart(request, reply, (trx, scope) => carts.setShipping(trx, scope, request.params.id, request.body)),
   )
 
   for (const [method, url] of [
@@ -236,75 +221,55 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
       url,
       config: none,
       schema: { params: CartIdParamsSchema, querystring: AlternativeShippingQuerySchema, response: noContent },
-      handler: async (request, reply) => {
-        const scope = await carts.prepare(scopeOf(request))
-        return runChange(db, request, reply, request.params.id, async (trx) => {
+      handler: (request, reply) =>
+        changeCart(request, reply, async (trx, scope) => {
           const { alternativeShippingAddress } = request.query
           await carts.setAlternativeShipping(trx, scope, request.params.id, alternativeShippingAddress)
-          return NO_CONTENT
-        })
-      },
+        }),
     })
 
   app.put(
     '/api/cart/:id/companyinfo',
     { config: none, schema: { params: CartIdParamsSchema, body: CompanyInfoSchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
-        await carts.setCompany(trx, scope, request.params.id, request.body)
-        return NO_CONTENT
-      })
-    },
+    (request, reply) =>
+      changeCart(request, reply, (trx, scope) => carts.setCompany(trx, scope, request.params.id, request.body)),
   )
 
   app.post(
     '/api/cart/:id/payment',
     { config: none, schema: { params: CartIdParamsSchema, body: PaymentBodySchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
-        await carts.setPayment(trx, scope, request.params.id, request.body.paymentMethodId)
-        return NO_CONTENT
-      })
-    },
+    (request, reply) =>
+      changeCart(request, reply, (trx, scope) =>
+        carts.setPayment(trx, scope, request.params.id, request.body.paymentMethodId),
+      ),
   )
 
   app.post(
     '/api/cart/:id/newsletter',
     { config: none, schema: { params: CartIdParamsSchema, querystring: NewsletterQuerySchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
-        await carts.setNewsletter(trx, scope, request.params.id, request.query.subscribe)
-        return NO_CONTENT
-      })
-    },
+    (request, reply) =>
+      changeCart(request, reply, (trx, scope) =>
+        carts.setNewsletter(trx, scope, request.params.id, request.query.subscribe),
+      ),
   )
 
   app.post(
     '/api/cart/:id/setpassword',
     { config: none, schema: { params: CartIdParamsSchema, querystring: SetPasswordQuerySchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
+    (request, reply) =>
+      changeCart(request, reply, async (trx, scope) => {
         const { password, confirmUrl } = request.query
         await carts.setPassword(trx, scope, request.params.id, password, confirmUrl)
-        return NO_CONTENT
-      })
-    },
+      }),
   )
 
   app.post(
     '/api/cart/:id/setdealer',
     { config: none, schema: { params: CartIdParamsSchema, querystring: DealerQuerySchema, response: noContent } },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
-        await carts.setDealer(trx, scope, request.params.id, request.query.dealerId)
-        return NO_CONTENT
-      })
-    },
+    (request, reply) =>
+      changeCart(request, reply, (trx, scope) =>
+        carts.setDealer(trx, scope, request.params.id, request.query.dealerId),
+      ),
   )
 
   app.post(
@@ -313,14 +278,11 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
       config: none,
       schema: { params: CartIdParamsSchema, querystring: DpdPickupPointQuerySchema, response: noContent },
     },
-    async (request, reply) => {
-      const scope = await carts.prepare(scopeOf(request))
-      return runChange(db, request, reply, request.params.id, async (trx) => {
+    (request, reply) =>
+      changeCart(request, reply, async (trx, scope) => {
         const { parcelShopId, parcelShopZipcodeOrCity } = request.query
         await carts.setPickupPoint(trx, scope, request.params.id, parcelShopId, parcelShopZipcodeOrCity)
-        return NO_CONTENT
-      })
-    },
+      }),
   )
 
   // Calculation: of a stored cart, of a described one, and calculate2 (the cart, its calculation and notices).

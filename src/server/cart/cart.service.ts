@@ -5,7 +5,7 @@
 // the app keeps offline, so its provisional totals match the server's.
 import { createHash, randomBytes, randomUUID, scryptSync } from 'node:crypto'
 import type { Transaction } from 'kysely'
-import { PasswordSchema } from '../../domain/address.ts'
+import { PasswordSchema, type Address, type Company } from '../../domain/address.ts'
 import type { Billing, CartDescription, CartNotice } from '../../domain/cart-api.ts'
 import {
   calculateCart,
@@ -25,7 +25,6 @@ import {
 } from '../../domain/cart-mutations.ts'
 import { calculationTexts } from '../../domain/cart-texts.ts'
 import { CartSchema, type Cart, type ShippingMethodOption } from '../../domain/cart.ts'
-import { AddressSchema, CompanySchema, type Address, type Company } from '../../domain/address.ts'
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
 import { AppError } from '../../domain/errors.ts'
@@ -71,8 +70,8 @@ export type CartScope = RequestScope & { entry: CatalogueEntry; rules: PricingRu
 
 const cartNotFound = (id: string) => new AppError('cartNotFound', 404, `Cart ${id} was not found.`)
 
-const parseJson = <T>(text: string | null, parse: (value: unknown) => T): T | null =>
-  text === null ? null : parse(JSON.parse(text))
+/** A stored JSON document (checked with the rest of the cart by CartSchema, in cartOf). */
+const json = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
 
 function contentsOf(row: CartRow, lines: CartLineRow[]): CartContents {
   return {
@@ -101,7 +100,6 @@ const linesOf = (contents: CartContents): CartLineRow[] =>
 
 /** A cart as the API answers it (SPEC §3 Cart). */
 function cartOf(row: CartRow, contents: CartContents, entry: CatalogueEntry | null): Cart {
-  const billing = parseJson(row.billing, (v) => v as Billing)
   return CartSchema.parse({
     shoppingcartId: row.id,
     created: row.createdAt,
@@ -110,12 +108,9 @@ function cartOf(row: CartRow, contents: CartContents, entry: CatalogueEntry | nu
     siteId: row.siteId,
     languageId: row.languageId,
     clientIp: row.clientIp,
-    billing,
-    shipping: {
-      address: parseJson(row.shippingAddress, (v) => AddressSchema.parse(v)),
-      shippingMethod: contents.shippingMethod,
-    },
-    company: parseJson(row.company, (v) => CompanySchema.parse(v)),
+    billing: json(row.billing),
+    shipping: { address: json(row.shippingAddress), shippingMethod: contents.shippingMethod },
+    company: json(row.company),
     alternativeShippingAddress: Boolean(row.alternativeShippingAddress),
     newsletterSubscribe: Boolean(row.newsletterSubscribe),
     payment: contents.paymentMethodId === null ? null : { paymentMethodId: contents.paymentMethodId },
@@ -127,6 +122,13 @@ function cartOf(row: CartRow, contents: CartContents, entry: CatalogueEntry | nu
     dpdParcelShopZipcodeOrCity: row.dpdParcelShopZipcodeOrCity,
     scanProductsOnly: holdsScanProductsOnly(contents, (id) => entry?.byVariant.get(id)?.productType),
   })
+}
+
+/** The product of a variant this site sells. */
+function soldProduct(scope: CartScope, productVariantId: number): CatalogueProduct {
+  const product = scope.entry.byVariant.get(productVariantId)
+  if (!product) throw new AppError('variantNotSold', 404, `Product variant ${productVariantId} is not sold here.`)
+  return product
 }
 
 /** The words of the calculation in the request's language; one set per language and currency, kept. */
@@ -237,35 +239,24 @@ export class CartService {
   async change(trx: Trx, scope: CartScope, id: string, mutation: CartMutation): Promise<void> {
     const { contents } = await this.#locked(trx, scope, id)
     const { entry } = scope
-    let change = mutation
-    if (mutation.type === 'add' || mutation.type === 'setQuantity') {
-      const product = entry.byVariant.get(mutation.productVariantId)
-      if (!product)
-        throw new AppError('variantNotSold', 404, `Product variant ${mutation.productVariantId} is not sold here.`)
-      if (mutation.type === 'add') change = { ...mutation, productId: product.productId }
-    }
+    const counted = mutation.type === 'add' || mutation.type === 'setQuantity' ? mutation : null
+    const product = counted && soldProduct(scope, counted.productVariantId)
     if (mutation.type === 'setDiscountCode') await this.#checkCode(trx, scope, mutation.code)
-    const problem = mutationProblem(contents, change)
+    const problem = mutationProblem(contents, mutation)
     if (problem === 'notInCart')
       throw new AppError(
         'lineNotFound',
         404,
-        `The cart holds no product variant ${'productVariantId' in change ? change.productVariantId : ''}.`,
+        `The cart holds no product variant ${'productVariantId' in mutation ? mutation.productVariantId : ''}.`,
       )
     if (problem === 'noSuchSample') throw new AppError('sampleNotFound', 404, 'The cart holds no such sample.')
     if (problem !== null) throw new AppError('cartLimit', 409, 'The cart cannot hold more of this.')
-    const next = applyCartMutation(contents, change, (variantId) =>
+    const next = applyCartMutation(contents, mutation, (variantId) =>
       isSampleProduct(entry.byVariant.get(variantId)?.productType ?? 1),
     )
-    if (change.type === 'add' || change.type === 'setQuantity') {
-      const line = next.products.find((p) => p.productVariantId === change.productVariantId)!
-      await this.#checkOrderable(
-        trx,
-        scope,
-        entry.byVariant.get(change.productVariantId)!,
-        line.productVariantId,
-        line.count,
-      )
+    if (counted && product) {
+      const line = next.products.find((p) => p.productVariantId === counted.productVariantId)!
+      await this.#checkOrderable(trx, scope, product, line.productVariantId, line.count)
     }
     await replaceCartLines(trx, id, linesOf(next))
     await updateCart(trx, id, {
@@ -300,19 +291,19 @@ export class CartService {
       throw new AppError('discountCodeExpired', 409, `The discount code '${code}' has expired.`)
   }
 
+  /** Adds a product by its variant (the API names the variant only; the product comes from the catalogue). */
+  async addProduct(trx: Trx, scope: CartScope, id: string, productVariantId: number, quantity: number) {
+    const { productId } = soldProduct(scope, productVariantId)
+    await this.change(trx, scope, id, { type: 'add', productId, productVariantId, quantity })
+  }
+
   /** Adds a bundle (a product of type 6) by its variant. */
   async addBundle(trx: Trx, scope: CartScope, id: string, productVariantBundleId: number, quantity: number) {
-    const product = scope.entry.byVariant.get(productVariantBundleId)
-    if (product && product.productType !== 6)
+    if (soldProduct(scope, productVariantBundleId).productType !== 6)
       throw new AppError('invalidParameter', 400, `Product variant ${productVariantBundleId} is not a bundle.`, {
         name: 'productVariantBundleId',
       })
-    await this.change(trx, scope, id, {
-      type: 'add',
-      productId: product?.productId ?? 1,
-      productVariantId: productVariantBundleId,
-      quantity,
-    })
+    await this.addProduct(trx, scope, id, productVariantBundleId, quantity)
   }
 
   /** Changes details of the cart that do not change its price (checkout data). */

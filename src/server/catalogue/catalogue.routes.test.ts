@@ -18,6 +18,7 @@ import { CatalogueProductSchema, type CatalogueProduct } from '../../domain/prod
 import { RouteInfoSchema } from '../../domain/routing.ts'
 import { HOSTS, LANG, useTestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
+import { COMPRESS_THRESHOLD } from '../http/encoded-body.ts'
 import { findStockReminders, setStock } from './catalogue.repository.ts'
 
 /** The moment of every request: pinned, so which products count as new (created in the 60 days before) is fixed. */
@@ -527,6 +528,17 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
         expect(res.headers['cache-control']).toBe('no-store')
         expect(res.rawPayload.length).toBeLessThan(short.rawPayload.length / 2)
       }
+    })
+
+    it('sends a kept answer below the compression threshold as it is, whatever the client accepts', async () => {
+      const res = await current().app.inject({
+        method: 'GET',
+        url: '/api/productsearch/autocomplete?term=%20',
+        headers: { datetime: DATETIME, ...NL, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      })
+      expect(res.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD)
+      expect(res.headers['content-encoding']).toBeUndefined()
+      expect(res.json()).toEqual({ term: ' ', products: [], groups: [], totalCount: 0 })
     })
 
     it('keeps answers apart by site and language', async () => {

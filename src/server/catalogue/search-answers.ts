@@ -3,8 +3,7 @@
 // the same first letters. The key is the request as validated (so equal requests written differently share it) on one
 // catalogue search: a new catalogue version or day makes a new search object, and the old one's answers are never
 // asked for again and age out of the cache.
-import type { SearchResponse } from '../../domain/catalogue-api.ts'
-import type { ProductSummary } from '../../domain/catalogue-api.ts'
+import type { ProductSummary, SearchResponse } from '../../domain/catalogue-api.ts'
 import type { SearchRequest } from '../../domain/catalogue.ts'
 import type { CatalogueSearch } from '../../domain/search/catalogue-search.ts'
 import { TtlCache } from '../../domain/ttl-cache.ts'

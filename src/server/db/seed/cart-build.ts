@@ -4,14 +4,15 @@
 import { readFileSync } from 'node:fs'
 import type { Insertable } from 'kysely'
 import { z } from 'zod'
-import { DiscountKindSchema } from '../../../domain/cart-calculation.ts'
+import { DiscountKindSchema, ValidityMomentSchema } from '../../../domain/cart-calculation.ts'
 import { ShippingMethod } from '../../../domain/enums.ts'
 import { IdSchema } from '../../../domain/ids.ts'
+import { CentsSchema } from '../../../domain/money.ts'
 import type { Database } from '../schema.ts'
 import type { SiteSeed } from './data.ts'
 
-const Cents = z.number().int().min(0)
-const When = z.iso.datetime({ offset: true }).nullable()
+const Cents = CentsSchema.min(0)
+const When = ValidityMomentSchema
 const Sites = z.union([z.literal('*'), z.array(z.string()).min(1)])
 const Rate = z.object({ price: Cents, freeFrom: Cents.nullable() })
 

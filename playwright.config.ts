@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts'
+import { E2E_PORT } from './tests/e2e/ports.ts'
 
 // End-to-end tests: the real server (npm start) on a throw-away SQLite database, driven by the system Chromium.
-const PORT = 8181
+const PORT = E2E_PORT
 const executablePath = findChromium()
 if (!executablePath) {
   throw new Error('No Chromium found for the browser tests: install chromium or set CHROMIUM_PATH (see README).')

@@ -4,6 +4,7 @@ import { setStock } from '../../src/server/catalogue/catalogue.repository.ts'
 import { CartSchema } from '../../src/domain/cart.ts'
 import { events, fill, hydrated, nl, storedProducts, storedRows, waitForServiceWorker } from './helpers.ts'
 import { startServer, type RunningServer } from './server.ts'
+import { ownPort } from './ports.ts'
 
 // The cart in a real Chromium against the real server (issue #5): filled online; changed with no network at all
 // (server stopped, browser offline, service worker in charge), through a reload; and when the network returns, the
@@ -34,7 +35,7 @@ async function deviceCart(page: Page) {
 }
 
 test.describe('the cart', () => {
-  const PORT = 8184
+  const PORT = ownPort(3)
   const origin = `http://equivera-nl.localhost:${PORT}`
   let server: RunningServer
   test.beforeAll(async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { events, fill, hydrated, nl, storedProducts, waitForServiceWorker } from './helpers.ts'
 import { startServer, type RunningServer } from './server.ts'
+import { E2E_PORT, ownPort } from './ports.ts'
 
 // The catalogue in a real Chromium against the real server: a category with filters, a product, the comparison
 // (four at most), the e-commerce events, and then the whole catalogue offline — server stopped, browser offline,
@@ -15,7 +16,7 @@ const freshness = new RegExp(fill(nl.catalogue.freshness, { time: '.+' }).replac
 const cards = (page: Page) => page.locator('.product-grid .product-card')
 
 test.describe('the catalogue', () => {
-  const PORT = 8183
+  const PORT = ownPort(2)
   const origin = `http://equivera-nl.localhost:${PORT}`
   let server: RunningServer
   test.beforeAll(async () => {
@@ -157,13 +158,13 @@ test.describe('the catalogue', () => {
 
 test.describe('catalogue pages', () => {
   test('render on the server in the site language, with facets and prices (Belgian French)', async ({ page }) => {
-    const response = await page.goto('http://equivera-be.localhost:8181/fr/')
+    const response = await page.goto(`http://equivera-be.localhost:${E2E_PORT}/fr/`)
     expect(response?.status()).toBe(200)
     const category = await page.evaluate(() => document.querySelector('a[href^="/fr/muesli"]')?.getAttribute('href'))
     expect(category).toBeTruthy()
     const page2 = await page.context().newPage()
     await page2.route('**/*.js', (route) => route.abort()) // what the server sent, before any script runs
-    expect((await page2.goto(`http://equivera-be.localhost:8181${category}`))?.status()).toBe(200)
+    expect((await page2.goto(`http://equivera-be.localhost:${E2E_PORT}${category}`))?.status()).toBe(200)
     await expect(page2.locator('html')).toHaveAttribute('lang', /fr/)
     await expect(page2.locator('fieldset[data-facet="horseType"] legend')).toHaveText(fr.catalogue.facet.horseType)
     await expect(page2.locator('.product-list__toolbar')).toContainText(fr.catalogue.list.sort)
@@ -172,14 +173,14 @@ test.describe('catalogue pages', () => {
 
   test('bad list parameters give the page with its defaults, never an error', async ({ page }) => {
     const response = await page.goto(
-      'http://localhost:8181/zoeken/?p=-1&ps=100000&sort=evil&weightClass=abc&horseType=%3Cscript%3E&q=%F0%9F%90%B4',
+      `http://localhost:${E2E_PORT}/zoeken/?p=-1&ps=100000&sort=evil&weightClass=abc&horseType=%3Cscript%3E&q=%F0%9F%90%B4`,
     )
     expect(response?.status()).toBe(200)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
 
   test('the notify-me form stores a request for a product that is not yet available', async ({ page }) => {
-    await page.goto('http://localhost:8181/zoeken/?q=hooinet')
+    await page.goto(`http://localhost:${E2E_PORT}/zoeken/?q=hooinet`)
     await page.locator('.product-card__link').first().click()
     await expect(page.getByText(nl.messages.notYetAvailable)).toBeVisible()
     await page.getByLabel(nl.catalogue.notify.email).fill('not an address')
@@ -196,11 +197,11 @@ test.describe('catalogue pages', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
     const page = await context.newPage()
     for (const path of ['/muesli/', '/muesli/sport-muesli/', '/zoeken/?q=muesli', '/vergelijken/']) {
-      await page.goto(`http://localhost:8181${path}`)
+      await page.goto(`http://localhost:${E2E_PORT}${path}`)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0)
     }
-    await page.goto('http://localhost:8181/muesli/')
+    await page.goto(`http://localhost:${E2E_PORT}/muesli/`)
     await hydrated(page)
     const horseType = page.locator('fieldset[data-facet="horseType"]')
     await expect(horseType).toBeHidden()
@@ -219,14 +220,14 @@ test.describe('catalogue pages', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     await page.route('**/*.js', (route) => route.abort()) // what the server sent, before the app's script runs
-    await page.goto('http://localhost:8181/muesli/')
+    await page.goto(`http://localhost:${E2E_PORT}/muesli/`)
     await expect(page.locator('fieldset[data-facet="horseType"]')).toBeVisible()
     await expect(page.locator('summary.facets-panel__toggle')).toBeHidden()
     await context.close()
   })
 
   test('search suggestions work with the keyboard', async ({ page }) => {
-    await page.goto('http://localhost:8181/')
+    await page.goto(`http://localhost:${E2E_PORT}/`)
     await page.evaluate(() => document.documentElement.dataset.hydrated)
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     const search = page.getByRole('combobox', { name: nl.header.search })

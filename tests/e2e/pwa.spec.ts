@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { chromium, expect, test, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts'
 import { startServer, type RunningServer } from './server.ts'
+import { E2E_PORT, ownPort } from './ports.ts'
 
 // The installable, offline PWA: manifest and service worker as Chromium judges them, pages kept for offline use,
 // the offline and back-online notices, and the update prompt after a new deploy. The offline and update tests run
@@ -30,11 +31,11 @@ test('the manifest and service worker make the app installable (no installabilit
     args: CHROMIUM_ARGS,
   })
   const page = await context.newPage()
-  await page.goto('http://equivera-nl.localhost:8181/')
+  await page.goto(`http://equivera-nl.localhost:${E2E_PORT}/`)
   await waitForServiceWorker(page)
   const manifest = await (
-    await page.request.get('http://localhost:8181/manifest.webmanifest', {
-      headers: { host: 'paddockpure-dk.localhost:8181' },
+    await page.request.get(`http://localhost:${E2E_PORT}/manifest.webmanifest`, {
+      headers: { host: `paddockpure-dk.localhost:${E2E_PORT}` },
     })
   ).json()
   expect(manifest).toMatchObject({ short_name: 'Paddock Pure', lang: 'da-DK', display: 'standalone' })
@@ -50,14 +51,14 @@ test('the manifest and service worker make the app installable (no installabilit
   }
   expect(installabilityErrors).toEqual([])
   const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] }
-  expect(url).toBe('http://equivera-nl.localhost:8181/manifest.webmanifest?language=nl')
+  expect(url).toBe(`http://equivera-nl.localhost:${E2E_PORT}/manifest.webmanifest?language=nl`)
   expect(errors).toEqual([])
   await context.close()
   rmSync(profile, { recursive: true, force: true })
 })
 
 test.describe('offline', () => {
-  const PORT = 8182
+  const PORT = ownPort(1)
   let server: RunningServer
   test.beforeAll(async () => {
     server = await startServer(PORT)
@@ -102,7 +103,7 @@ test.describe('offline', () => {
 })
 
 test.describe('updates', () => {
-  const PORT = 8183
+  const PORT = ownPort(2)
   let server: RunningServer
   let dist: string
   test.beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
+import { E2E_PORT } from './ports.ts'
 
 // The app shell in real Chromium against the real server: server rendering in every language, hydration,
 // navigation, content and FAQ pages, 404, redirects, the switcher, consent and tracking, the loading bar, scroll.
 
-const PORT = 8181
+const PORT = E2E_PORT
 const url = (host: string, path = '/') => `http://${host}:${PORT}${path}`
 const texts = (code: string) =>
   JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8')) as {

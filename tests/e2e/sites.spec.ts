@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test'
+import { E2E_PORT } from './ports.ts'
 
 // The browser reaches every country site on its own *.localhost domain (Chromium resolves them to loopback) and
 // the server tells the sites apart by host alone.
 
-const PORT = 8181
+const PORT = E2E_PORT
 
 test.describe('country sites by domain', () => {
   for (const [host, siteId, culture] of [

@@ -50,7 +50,11 @@ export const SearchRequestSchema = z.object({
       page: z.number().int().min(FIRST_PAGE).max(10_000).default(FIRST_PAGE),
       pageSize: z.number().int().min(1).max(96).default(DEFAULT_PAGE_SIZE),
       descending: z.boolean().default(false),
-      sort: z.enum(['relevance', 'price', 'name', 'newest']).default('relevance'),
+      // The spec names no sort values: an empty or null sort is the default order, not a bad request.
+      sort: z
+        .union([z.enum(['relevance', 'price', 'name', 'newest']), z.literal(''), z.null()])
+        .optional()
+        .transform((sort) => sort || 'relevance'),
     })
     .prefault({}),
   landingpageId: IdSchema.nullable().default(null),

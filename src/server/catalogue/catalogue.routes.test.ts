@@ -347,6 +347,14 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       expect(response.results).toHaveLength(24)
     })
 
+    it.each(['', null])('takes a sort of %j as the default order, relevance', async (sort) => {
+      const response = await search({ filter: { searchTerm: 'muesli' }, pageInfo: { sort } })
+      expect(response.pageInfo.sort).toBe('relevance')
+      expect(response.results.map((r) => r.productId)).toEqual(
+        (await search({ filter: { searchTerm: 'muesli' } })).results.map((r) => r.productId),
+      )
+    })
+
     it.each(SORTS.flatMap((sort) => [false, true].map((descending) => [sort, descending] as const)))(
       'splits the %s order (descending: %s) into pages that do not overlap and together give every match',
       async (sort, descending) => {

@@ -48,13 +48,14 @@ async function start() {
   const locale: Locale = rootData?.locale ?? chooseLocale('equivera', 'en', 'en')
   const i18n = createI18n(await loadBundle(locale))
 
-  const api = createShopApi(fetchTransport('', (headers) => checkApiVersion(headers.get(API_VERSION_HEADER))))
+  const transport = fetchTransport('', (headers) => checkApiVersion(headers.get(API_VERSION_HEADER)))
   const services: AppServices = {
-    api,
+    api: createShopApi(transport, () => services.scope),
     visitorCountry: rootData?.visitorCountry ?? null,
     scope: rootData
       ? { siteId: rootData.site.siteId, languageId: rootData.language.languageId, language: rootData.language.code }
       : null,
+    domainSite: rootData ? { siteId: rootData.site.siteId, languages: rootData.site.languages } : null,
     async prepareLocale(next) {
       if (i18n.hasResourceBundle(next.language, 'translation')) return
       i18n.addResourceBundle(next.language, 'translation', textsOf(await loadBundle(next)), true, true)

@@ -19,7 +19,7 @@ import { createShopApi } from './api/shop-api.ts'
 import type { Transport } from './api/transport.ts'
 import { bundleOf } from './i18n/bundles.server.ts'
 import { createI18n } from './i18n/i18n.ts'
-import type { RootData } from './root/root.data.ts'
+import { resolveScope, type RootData } from './root/root.data.ts'
 import { servicesContext, type AppServices } from './router-context.ts'
 import { routes } from './routes.tsx'
 import { ServicesProvider } from './services.tsx'
@@ -68,11 +68,14 @@ export function hydrationScript(context: StaticHandlerContext): string {
 
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
   const services: AppServices = {
-    api: createShopApi(options.transport),
+    api: createShopApi(options.transport, () => services.scope),
     visitorCountry: options.visitorCountry,
     prepareLocale: async () => undefined,
     scope: null,
+    domainSite: null,
   }
+  // The static handler runs no middleware unless asked to answer with a Response; the scope is set here instead.
+  await resolveScope(services, new URL(request.url), request.signal)
   const requestContext = new RouterContextProvider()
   requestContext.set(servicesContext, services)
   const context = await handler.query(request, { requestContext })

@@ -3,6 +3,7 @@
 import { createContext, type RouterContextProvider } from 'react-router'
 import type { LanguageCode } from '../domain/languages.ts'
 import type { Locale } from '../domain/locale.ts'
+import type { SiteByDomain } from '../domain/site.ts'
 import type { ShopApi } from './api/shop-api.ts'
 
 declare module 'react-router' {
@@ -12,13 +13,19 @@ declare module 'react-router' {
 }
 
 export interface AppServices {
+  /** The API, in the page's site and language (`scope`) once the scope is known. */
   api: ShopApi
   /** The visitor's country as the edge knows it (a geo header), for the localization check. */
   visitorCountry: string | null
   /** Makes a language's texts ready; a no-op on the server, which has them all. */
   prepareLocale(locale: Locale): Promise<void>
-  /** The site and language of the page (set by the root loader): whose offline catalogue to use without network. */
+  /**
+   * The site and language of the page, set before any loader runs (the root route's scope middleware): the language
+   * of every API call, and whose offline catalogue to use without network.
+   */
   scope: { siteId: number; languageId: number; language: LanguageCode } | null
+  /** The site of this domain with its languages, once asked (the browser knows it from the first page). */
+  domainSite: Pick<SiteByDomain, 'siteId' | 'languages'> | null
 }
 
 export const servicesContext = createContext<AppServices>()

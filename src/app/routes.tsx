@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { COMPARE_PATH_WORDS } from '../domain/catalogue-paths.ts'
-import { rootLoader, rootShouldRevalidate } from './root/root.data.ts'
+import { rootLoader, rootShouldRevalidate, scopeMiddleware } from './root/root.data.ts'
 import { Root, RootErrorBoundary } from './root/root.tsx'
 
 // The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:
@@ -9,6 +9,7 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
+    middleware: [scopeMiddleware],
     loader: rootLoader,
     shouldRevalidate: rootShouldRevalidate,
     Component: Root,

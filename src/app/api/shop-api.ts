@@ -17,10 +17,15 @@ export const loadSchemas = () => (loadedSchemas ??= import('./schemas.ts').then(
 
 type Output<K extends keyof Schemas> = z.output<Schemas[K]>
 
-export function createShopApi(transport: Transport, scope?: ApiScope) {
-  const headers: Record<string, string> = scope
-    ? { siteid: String(scope.siteId), languageid: String(scope.languageId) }
-    : {}
+/**
+ * The API client. Its calls carry the site and language of `scope`: a fixed one, or a function read on every call
+ * (the app's services follow the page's language, so a '/fr/' page asks for French answers).
+ */
+export function createShopApi(transport: Transport, scope?: ApiScope | (() => ApiScope | null)) {
+  const scopeHeaders = (): Record<string, string> => {
+    const current = typeof scope === 'function' ? scope() : scope
+    return current ? { siteid: String(current.siteId), languageid: String(current.languageId) } : {}
+  }
 
   async function call<K extends keyof Schemas>(schema: K, request: ApiRequest): Promise<Output<K>>
   async function call<K extends keyof Schemas>(
@@ -30,7 +35,7 @@ export function createShopApi(transport: Transport, scope?: ApiScope) {
   ): Promise<Output<K> | null>
   async function call<K extends keyof Schemas>(schema: K, request: ApiRequest, allowEmpty = false) {
     const [response, loaded] = await Promise.all([
-      transport({ ...request, headers: { ...headers, ...request.headers } }),
+      transport({ ...request, headers: { ...scopeHeaders(), ...request.headers } }),
       loadSchemas(),
     ])
     if (response.status === 204 && allowEmpty) return null

@@ -18,6 +18,7 @@ async function load(path: string): Promise<DynamicData> {
     visitorCountry: null,
     prepareLocale: async () => undefined,
     scope: { siteId: 1, languageId: 12, language: 'nl' },
+    domainSite: null,
   }
   const context = new RouterContextProvider()
   context.set(servicesContext, services)

@@ -19,6 +19,7 @@ const services: AppServices = {
   visitorCountry: null,
   prepareLocale: async () => undefined,
   scope: null,
+  domainSite: null,
 }
 afterEach(cleanup)
 // The frame loads its data modules (catalogue, comparison, cart) on first use; loaded here first, so none is still

@@ -1,6 +1,6 @@
 // The root loader: the request scope and everything the frame needs (SPEC §4 start-up order, steps 2–3, and the
 // switcher list: the site by domain, its language, the site, settings, all sites and the countries).
-import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
+import type { LoaderFunctionArgs, MiddlewareFunction, ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Country } from '../../domain/country.ts'
 import type { Footer, Navigation, Notification, UspCollection } from '../../domain/content.ts'
 import { brandOf, chooseLocale, type Brand, type Locale } from '../../domain/locale.ts'
@@ -8,7 +8,7 @@ import { currencyFromSymbol, type CurrencyCode } from '../../domain/currency.ts'
 import { languagePrefixOf } from '../../domain/paths.ts'
 import type { Site, SiteLanguage, SiteSettings } from '../../domain/site.ts'
 import { consentFrom, type Consent } from '../consent/consent.ts'
-import { servicesOf } from '../router-context.ts'
+import { servicesOf, type AppServices } from '../router-context.ts'
 
 export interface SwitcherOption {
   siteId: number
@@ -54,15 +54,31 @@ export function languageForPath(languages: SiteLanguage[], pathname: string): Si
 /** A failed settings fetch clears the tag manager and recaptcha values (SPEC §8) instead of failing the page. */
 const NO_SETTINGS = (currency: string): SiteSettings => ({ gtmContainerId: null, googleRecaptchaKey: null, currency })
 
+/**
+ * The page's site (by domain) and language (by path prefix) become the services' scope, before any loader runs, so
+ * every call the page makes (catalogue, search, cart, offline copy) is in the page's language. The server calls it
+ * before rendering; in the browser the root route's middleware calls it on every navigation (loaders run side by side,
+ * so setting the scope in the root loader would leave the others with the previous one).
+ */
+export async function resolveScope(services: AppServices, url: URL, signal?: AbortSignal): Promise<void> {
+  // The browser knows its domain's site from the first page; offline it cannot ask, and keeps the scope it has.
+  services.domainSite ??= await services.api.siteByDomain(url.hostname, signal).catch(() => null)
+  if (!services.domainSite) return
+  const language = languageForPath(services.domainSite.languages, url.pathname)
+  services.scope = { siteId: services.domainSite.siteId, languageId: language.languageId, language: language.code }
+}
+
+export const scopeMiddleware: MiddlewareFunction = ({ request, context }) =>
+  resolveScope(servicesOf(context), new URL(request.url), request.signal)
+
 export async function rootLoader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const services = servicesOf(context)
   const url = new URL(request.url)
   const signal = request.signal
-  const byDomain = await services.api.siteByDomain(url.hostname, signal)
+  const byDomain = services.domainSite ?? (await services.api.siteByDomain(url.hostname, signal))
   const language = languageForPath(byDomain.languages, url.pathname)
   const api = services.api.withScope({ siteId: byDomain.siteId, languageId: language.languageId })
   const site = await api.site(byDomain.siteId, signal)
-  services.scope = { siteId: site.siteId, languageId: language.languageId, language: language.code }
   const brand = brandOf(site)
   const fallback = site.languages.find((l) => l.languageId === site.fallbackLanguageId)?.code ?? 'en'
   const locale = chooseLocale(brand, language.code, fallback)

@@ -44,6 +44,17 @@ describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
     expect(response.body).toContain(frBE.a11y.skipToContent.replaceAll("'", '&#x27;'))
   })
 
+  it.each([
+    ['/fr/mueslis/', 'Muesli Loisir', '/fr/mueslis/muesli-loisir/'],
+    ['/fr/mueslis/muesli-loisir/', 'Muesli Loisir', '/fr/mueslis/'],
+  ])('renders the catalogue of %s in French with French links', async (path, name, link) => {
+    const response = await get(path, HOSTS.be)
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain(name)
+    expect(response.body).toContain(`href="${link}"`)
+    expect(response.body).not.toMatch(/Recreatie Muesli|Graanvrije Muesli|href="\/muesli\//)
+  })
+
   it('marks prices outside the euro as indicative, and only there', async () => {
     const danish = await get('/', HOSTS.dk)
     expect(danish.body).toContain('class="indicative-price-notice"')

@@ -113,6 +113,9 @@ export async function render(request: Request, options: RenderOptions): Promise<
         </I18nextProvider>
       </StrictMode>,
       {
+        // React outlines a finished part bigger than this (12.8 KB by default): sent after the footer and swapped in by
+        // a script, which moves the footer on every product page. Every part is ready here; send each in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         bootstrapScriptContent: hydrationScript(context),
         bootstrapModules: [assets.entry],
         onShellReady() {

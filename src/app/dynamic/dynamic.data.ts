@@ -9,6 +9,7 @@ import { loadSchemas } from '../api/shop-api.ts'
 import { ApiRequestError } from '../api/transport.ts'
 import type { CatalogueData } from '../catalogue/catalogue.data.ts'
 import { isUnreachable, localRouteOf } from '../catalogue/catalogue-source.ts'
+import { loadCatalogueView } from '../catalogue/load-view.ts'
 import { servicesOf, type AppServices } from '../router-context.ts'
 
 export type DynamicData =
@@ -19,7 +20,14 @@ export type DynamicData =
   /** No network and nothing on the device for this path. */
   | { kind: 'offline' }
 
-const catalogue = () => import('../catalogue/catalogue.data.ts')
+/** A catalogue page's data module, and its view, so the page renders in place (see load-view.ts). */
+const catalogue = async () => {
+  const [module] = await Promise.all([
+    import('../catalogue/catalogue.data.ts'),
+    loadCatalogueView().catch(() => undefined),
+  ])
+  return module
+}
 const offline = () => ({ kind: 'offline' }) satisfies DynamicData
 
 /** An over-long URL is not a page of ours; answer it as not found without asking the API. */

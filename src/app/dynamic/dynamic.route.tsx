@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoaderData } from 'react-router'
-import { loadCatalogueView } from '../catalogue/load-view.ts'
+import { loadCatalogueView, loadedCatalogueView } from '../catalogue/load-view.ts'
 import { ContentBlocks } from '../content/blocks.tsx'
 import { FaqList } from '../content/faq-list.tsx'
 import { PageHead } from '../content/page-head.tsx'
@@ -24,12 +24,15 @@ export function Component() {
       return <ContentPageView data={data} />
     case 'faq':
       return <FaqPageView data={data} />
-    case 'catalogue':
+    case 'catalogue': {
+      // Loaded by the loader, so it renders in place; lazily only if that load failed.
+      const View = loadedCatalogueView() ?? CatalogueView
       return (
         <Suspense>
-          <CatalogueView data={data.data} />
+          <View data={data.data} />
         </Suspense>
       )
+    }
     case 'offline':
       return <OfflineView />
     case 'notFound':

@@ -55,6 +55,18 @@ describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
     expect(response.body).not.toMatch(/Recreatie Muesli|Graanvrije Muesli|href="\/muesli\//)
   })
 
+  it.each(['/muesli/', '/muesli/sport-muesli/', '/zoeken/?q=muesli'])(
+    'renders the catalogue page %s in place, inside <main> of the first HTML',
+    async (path) => {
+      const html = (await get(path)).body
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
+      expect(main).toMatch(/<h1[^>]*>[^<]+<\/h1>/)
+      expect(main).toContain('class="product-')
+      // Nothing left to stream in after the footer and swap into place (a layout shift on every visit).
+      expect(html).not.toMatch(/<template id="B:/)
+    },
+  )
+
   it('marks prices outside the euro as indicative, and only there', async () => {
     const danish = await get('/', HOSTS.dk)
     expect(danish.body).toContain('class="indicative-price-notice"')

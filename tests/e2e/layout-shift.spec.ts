@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_PORT } from './ports.ts'
+
+// Nothing on a page moves under the reader's thumb: the layout shifts of every page kind, recorded from the first
+// paint through hydration, images, fonts, the cookie banner and data that arrives late, on a phone with a slow CPU
+// and a slow line and on a desktop. Target: a cumulative layout shift of at most 0.02 (Lighthouse's 'good' is 0.1).
+
+const ORIGIN = `http://equivera-nl.localhost:${E2E_PORT}`
+const PAGES = [
+  ['home', '/'],
+  ['content page', '/klantenservice/'],
+  ['FAQ', '/klantenservice/veelgestelde-vragen/'],
+  ['category', '/muesli/'],
+  ['search', '/zoeken/?q=muesli'],
+  ['product', '/muesli/sport-muesli/'],
+  ['product with reviews and variants', '/muesli/recreatie-muesli/'],
+  ['compare', '/vergelijken/'],
+  ['cart', '/cart/'],
+  ['not found', '/bestaat-niet/'],
+] as const
+
+const LIMIT = 0.02
+
+declare global {
+  interface Window {
+    __shifts: { value: number; sources: string[] }[]
+  }
+}
+
+/** Records every layout shift not caused by input, with the elements that moved. */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    window.__shifts = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number
+        hadRecentInput: boolean
+        sources?: { node?: Node | null }[]
+      })[]) {
+        if (entry.hadRecentInput) continue
+        const sources = (entry.sources ?? []).map((source) => {
+          const node = source.node
+          return node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName)
+        })
+        window.__shifts.push({ value: entry.value, sources })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('load')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 })
+  // Late data (the offline catalogue's sync, the cart, lazy images) lands in the next seconds.
+  await page.waitForTimeout(2500)
+  await page.mouse.wheel(0, 600) // images below the first screen load while scrolling
+  await page.waitForTimeout(1000)
+}
+
+const total = async (page: Page) => {
+  const shifts = await page.evaluate(() => window.__shifts)
+  return { cls: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts }
+}
+
+test.describe('layout shift', () => {
+  test.describe.configure({ timeout: 60_000 })
+
+  // What moved the footer on product pages: a finished part sent after the footer and swapped in by a script once
+  // the footer was on screen. Every page's content is in place in the first HTML.
+  test('every page kind is in place in the HTML the server sends', async ({ request }) => {
+    for (const [kind, path] of PAGES) {
+      const html = await (await request.get(`http://localhost:${E2E_PORT}${path}`)).text()
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
+      expect(/<h1[^>]*>.+?<\/h1>/.test(main), `${kind}: a heading in <main>`).toBe(true)
+      expect(/<template id="B:/.test(html), `${kind}: a part to swap in later`).toBe(false)
+    }
+  })
+
+  for (const [kind, path] of PAGES) {
+    test(`${kind} on a slow phone stays put`, async ({ browser }) => {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      })
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      })
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      await recordShifts(page)
+      await page.goto(ORIGIN + path)
+      await settle(page)
+      const { cls, shifts } = await total(page)
+      expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(LIMIT)
+      await context.close()
+    })
+
+    test(`${kind} on a desktop stays put`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const page = await context.newPage()
+      await recordShifts(page)
+      await page.goto(ORIGIN + path)
+      await settle(page)
+      const { cls, shifts } = await total(page)
+      expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(LIMIT)
+      await context.close()
+    })
+  }
+})

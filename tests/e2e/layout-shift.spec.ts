@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { E2E_PORT } from './ports.ts'
 
 // Nothing on a page moves under the reader's thumb: the layout shifts of every page kind, recorded from the first
@@ -76,41 +76,39 @@ test.describe('layout shift', () => {
     }
   })
 
-  for (const [kind, path] of PAGES) {
-    test(`${kind} on a slow phone stays put`, async ({ browser }) => {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 2,
-      })
+  /** Opens the page, lets it settle and checks what moved, closing the context whatever happens. */
+  async function expectSteady(context: BrowserContext, path: string, slow: boolean) {
+    try {
       const page = await context.newPage()
-      const cdp = await context.newCDPSession(page)
-      await cdp.send('Network.enable')
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      })
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      if (slow) {
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('Network.enable')
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.6 * 1024 * 1024) / 8,
+          uploadThroughput: (750 * 1024) / 8,
+        })
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      }
       await recordShifts(page)
       await page.goto(ORIGIN + path)
       await settle(page)
       const { cls, shifts } = await total(page)
       expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(LIMIT)
+    } finally {
       await context.close()
+    }
+  }
+
+  for (const [kind, path] of PAGES) {
+    test(`${kind} on a slow phone stays put`, async ({ browser }) => {
+      const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+      await expectSteady(await browser.newContext(phone), path, true)
     })
 
     test(`${kind} on a desktop stays put`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-      const page = await context.newPage()
-      await recordShifts(page)
-      await page.goto(ORIGIN + path)
-      await settle(page)
-      const { cls, shifts } = await total(page)
-      expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(LIMIT)
-      await context.close()
+      await expectSteady(await browser.newContext({ viewport: { width: 1280, height: 900 } }), path, false)
     })
   }
 })

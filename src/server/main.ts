@@ -2,11 +2,13 @@
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { migrateToLatest, openDatabase } from './db/database.ts'
+import { ensureDatabaseOrExit } from './db/ensure-database.ts'
 import { seed } from './db/seed/seed.ts'
 import { hasNoSites } from './db/seed/seed.repository.ts'
 import { loadRenderer } from './render/load-renderer.ts'
 
 const config = loadConfig()
+await ensureDatabaseOrExit(config.DATABASE_URL)
 const database = openDatabase(config.DATABASE_URL)
 const applied = await migrateToLatest(database.db)
 if (config.SEED_ON_EMPTY && (await hasNoSites(database.db))) await seed(database.db)

@@ -3,6 +3,7 @@
 import { issueImpersonationKey } from '../cart/cart-maintenance.ts'
 import { loadConfig } from '../config.ts'
 import { migrateToLatest, openDatabase } from './database.ts'
+import { ensureDatabaseOrExit } from './ensure-database.ts'
 import { seed } from './seed/seed.ts'
 
 const [command, ...args] = process.argv.slice(2)
@@ -11,6 +12,7 @@ if (command !== 'migrate' && command !== 'seed' && command !== 'impersonation-ke
   process.exit(2)
 }
 const config = loadConfig()
+await ensureDatabaseOrExit(config.DATABASE_URL)
 const database = openDatabase(config.DATABASE_URL)
 try {
   if (command === 'impersonation-key') {

@@ -126,7 +126,16 @@ export type LandingPage = z.infer<typeof LandingPageSchema>
 
 /** The names of a site's catalogue in one language: groups, facet values, landing pages, the search page's path. */
 export const CatalogueLabelsSchema = z.object({
-  productGroups: z.array(z.object({ key: z.string(), name: z.string(), description: z.string(), path: Path })),
+  productGroups: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      description: z.string(),
+      path: Path,
+      /** The product image that stands for the group; copies stored before it was sent have none. */
+      image: z.string().nullable().default(null),
+    }),
+  ),
   /** Label per value, per facet key (package, weight classes, sale and new included). */
   facetValues: z.partialRecord(ProductFilterKeySchema, z.record(z.string(), z.string())),
   landingPages: z.array(LandingPageSchema),

@@ -62,7 +62,7 @@ export function product(id: number, overrides: Partial<CatalogueProduct> = {}): 
 }
 
 export const LABELS: CatalogueLabels = {
-  productGroups: [{ key: 'muesli', name: 'Muesli', description: 'Muesli’s', path: '/muesli/' }],
+  productGroups: [{ key: 'muesli', name: 'Muesli', description: 'Muesli’s', path: '/muesli/', image: null }],
   facetValues: { horseType: { horse: 'Paard', pony: 'Pony' }, productGroup: { muesli: 'Muesli' } },
   landingPages: [],
   searchPath: '/zoeken/',

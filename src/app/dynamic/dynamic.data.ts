@@ -9,11 +9,13 @@ import { loadSchemas } from '../api/shop-api.ts'
 import { ApiRequestError } from '../api/transport.ts'
 import type { CatalogueData } from '../catalogue/catalogue.data.ts'
 import { isUnreachable, localRouteOf } from '../catalogue/catalogue-source.ts'
+import { loadShowcase, type Showcase } from './showcase.data.ts'
 import { loadCatalogueView } from '../catalogue/load-view.ts'
+import { homePath } from '../../domain/catalogue-paths.ts'
 import { servicesOf, type AppServices } from '../router-context.ts'
 
 export type DynamicData =
-  | { kind: 'contentPage'; page: ContentPage; alternates: Alternate[] }
+  | { kind: 'contentPage'; page: ContentPage; alternates: Alternate[]; showcase?: Showcase | null }
   | { kind: 'faq'; page: ContentPage; faqId: number | null; faqItemId: number | null; alternates: Alternate[] }
   | { kind: 'catalogue'; data: CatalogueData }
   | { kind: 'notFound'; page: ContentPage | null }
@@ -60,8 +62,13 @@ export async function dynamicLoader({ request, context }: LoaderFunctionArgs) {
     case 'redirect':
       throw redirect(route.url, route.statusCode)
     case 'contentPage': {
-      const [page, others] = await Promise.all([scoped.contentPage(route.contentPageId, signal), alternates()])
-      return { kind: 'contentPage', page, alternates: others } satisfies DynamicData
+      const home = isHomePath(servicesOf(context), url.pathname)
+      const [page, others, showcase] = await Promise.all([
+        scoped.contentPage(route.contentPageId, signal),
+        alternates(),
+        home ? loadShowcase(servicesOf(context), signal) : undefined,
+      ])
+      return { kind: 'contentPage', page, alternates: others, showcase } satisfies DynamicData
     }
     case 'faq': {
       const [page, others] = await Promise.all([scoped.contentPage(route.contentPageId, signal), alternates()])
@@ -123,6 +130,13 @@ async function offlineRoute(services: AppServices, url: URL, signal: AbortSignal
           signal,
         )
   return found ? { kind: 'catalogue', data: found } : offline()
+}
+
+/** The home page of the page's language ('/' or '/fr/'), which shows what the shop sells. */
+function isHomePath(services: AppServices, pathname: string): boolean {
+  const scope = services.scope
+  const language = services.domainSite?.languages.find((l) => l.languageId === scope?.languageId)
+  return language !== undefined && pathname.toLowerCase() === homePath(language.pathPrefix)
 }
 
 /** Offline there are no other sites' addresses to link to. */

@@ -9,6 +9,7 @@ import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 import { AppLink } from '../ui/app-link.tsx'
 import { ErrorPage } from './error-page.tsx'
+import { ShowcaseView } from './showcase.tsx'
 import type { DynamicData } from './dynamic.data.ts'
 import { homePath } from '../../domain/catalogue-paths.ts'
 
@@ -59,7 +60,16 @@ function ContentPageView({ data }: { data: Extract<DynamicData, { kind: 'content
     <article className="content-page">
       <PageHead title={page.seoTitle} description={page.seoDescription} path={page.path} alternates={data.alternates} />
       <PageHeading>{page.title}</PageHeading>
-      <ContentBlocks blocks={page.blocks} faqs={page.faqs} site={site} />
+      {data.showcase ? (
+        // The shop window comes right after the page's opening block (the hero on the home page).
+        <>
+          <ContentBlocks blocks={page.blocks.slice(0, 1)} faqs={page.faqs} site={site} />
+          <ShowcaseView showcase={data.showcase} />
+          <ContentBlocks blocks={page.blocks.slice(1)} faqs={page.faqs} site={site} />
+        </>
+      ) : (
+        <ContentBlocks blocks={page.blocks} faqs={page.faqs} site={site} />
+      )}
     </article>
   )
 }

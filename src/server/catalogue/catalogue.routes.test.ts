@@ -873,6 +873,11 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       expect(sync).toMatchObject({ siteId: 1, languageId: LANG.nl, full: true, removed: [] })
       expect(sync.version).toBeGreaterThan(0)
       expect(sync.labels?.landingPages.map((p) => p.landingPageId)).toEqual([1, 2])
+      // Each product group shows the pack of one of its products (the home page's tiles).
+      for (const group of sync.labels!.productGroups) {
+        const pictured = sync.products.find((p) => p.image.name === group.image)
+        expect(pictured?.productGroup, group.key).toBe(group.key)
+      }
       // The Dutch site sells the main brand: not Paddock Pure, not what only Mühldorfer sells.
       const productIds = sync.products.map((p) => p.productId)
       expect(productIds).toContain(40)

@@ -231,7 +231,7 @@ export async function loadSiteCatalogue(db: Db, site: SiteRecord, languageId: nu
       const path = pathOf.get(
         routeKey({ kind: 'productSearch', searchType: 'category', parameters: { productGroup: key } })!,
       )
-      return text && path ? [{ key, name: text.name, description: text.description, path }] : []
+      return text && path ? [{ key, name: text.name, description: text.description, path, image: null }] : []
     }),
     facetValues: {},
     landingPages: [...groupBy(landingPages, (p) => p.id).entries()].flatMap(([id, rows]) => {
@@ -254,7 +254,11 @@ export async function loadSiteCatalogue(db: Db, site: SiteRecord, languageId: nu
     ;(labels.facetValues[facetKey] ??= {})[valueKey] = text.label
   }
 
-  return { products: assembleProducts(productRows, pathOf, scope), labels, language: language.code }
+  const products = assembleProducts(productRows, pathOf, scope)
+  // A group's picture (the home page's group tiles): the pack of its first product.
+  for (const group of labels.productGroups)
+    group.image = products.find((product) => product.productGroup === group.key)?.image.name ?? null
+  return { products, labels, language: language.code }
 }
 
 /**

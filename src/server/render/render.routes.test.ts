@@ -37,6 +37,25 @@ describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
     expect(html).toContain('<link rel="modulepreload" href="/assets/locale-nl-test.js"/>')
   })
 
+  it.each([
+    ['/', HOSTS.nl, nl.home, '/muesli/', '/zoeken/?sale=yes'],
+    ['/fr/', HOSTS.be, frBE.home, '/fr/mueslis/', '/fr/recherche/?sale=yes'],
+  ])(
+    'shows the product groups and offers with prices on the home page %s',
+    async (path, host, texts, group, offers) => {
+      const html = (await get(path, host)).body
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
+      expect(main).toContain(`>${texts.groups}</h2>`)
+      expect(main).toMatch(new RegExp(`<a class="showcase__group" href="${group}"[^>]*><img [^>]*width="160"`))
+      expect(main).toContain(`>${texts.offers}</h2>`)
+      expect(main.match(/class="showcase__offer"/g)?.length).toBeGreaterThan(0)
+      expect(main).toMatch(/class="showcase__price">.*?<span class="price"[^>]*>[^<]*\d/)
+      expect(main).toContain(`href="${offers.replace('&', '&amp;')}"`)
+      // Other content pages are what they were.
+      expect((await get('/over-ons/')).body).not.toContain('showcase')
+    },
+  )
+
   it('renders a page in the language of its path prefix', async () => {
     const response = await get('/fr/', HOSTS.be)
     expect(response.statusCode).toBe(200)

@@ -23,14 +23,14 @@ const LIMIT = 0.02
 
 declare global {
   interface Window {
-    __shifts: { value: number; sources: string[] }[]
+    layoutShifts: { value: number; sources: string[] }[]
   }
 }
 
 /** Records every layout shift not caused by input, with the elements that moved. */
 async function recordShifts(page: Page) {
   await page.addInitScript(() => {
-    window.__shifts = []
+    window.layoutShifts = []
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number
@@ -42,7 +42,7 @@ async function recordShifts(page: Page) {
           const node = source.node
           return node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName)
         })
-        window.__shifts.push({ value: entry.value, sources })
+        window.layoutShifts.push({ value: entry.value, sources })
       }
     }).observe({ type: 'layout-shift', buffered: true })
   })
@@ -58,7 +58,7 @@ async function settle(page: Page) {
 }
 
 const total = async (page: Page) => {
-  const shifts = await page.evaluate(() => window.__shifts)
+  const shifts = await page.evaluate(() => window.layoutShifts)
   return { cls: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts }
 }
 

@@ -4,11 +4,14 @@ import {
   byteBudgetPlugin,
   cacheNames,
   declaredBytes,
+  fallbackImagePaths,
   isCacheable,
   isProductImage,
   offlinePathFor,
   overBudget,
+  placeholderImage,
   PRODUCT_IMAGES_PATH,
+  warmImageUrl,
   type BudgetCache,
 } from './rules.ts'
 
@@ -190,5 +193,43 @@ describe('byteBudgetPlugin', () => {
     const { cache, put } = setUp(100)
     await Promise.all([1, 2, 3, 4, 5].map((n) => put(n, webp(30))))
     expect(cache.urls()).toEqual([url(3), url(4), url(5)])
+  })
+})
+
+describe('fallbackImagePaths', () => {
+  it('offers the same view in the other widths, nearest first, then the front view', () => {
+    expect(fallbackImagePaths('/images/products/sport-muesli-0a1b2c3d-scene-640.webp')).toEqual([
+      '/images/products/sport-muesli-0a1b2c3d-scene-320.webp',
+      '/images/products/sport-muesli-0a1b2c3d-scene-1280.webp',
+      '/images/products/sport-muesli-0a1b2c3d-scene-160.webp',
+      '/images/products/sport-muesli-0a1b2c3d-front-160.webp',
+      '/images/products/sport-muesli-0a1b2c3d-front-320.webp',
+      '/images/products/sport-muesli-0a1b2c3d-front-640.webp',
+      '/images/products/sport-muesli-0a1b2c3d-front-1280.webp',
+    ])
+  })
+
+  it('ends with the small front picture every synced product has', () => {
+    const paths = fallbackImagePaths('/images/products/hay-net-12345678-front-1280.webp')
+    expect(paths).toContain(warmImageUrl('hay-net-12345678'))
+    expect(paths).not.toContain('/images/products/hay-net-12345678-front-1280.webp')
+  })
+
+  it.each(['/icons/equivera.svg', '/images/products/readme.txt', '/images/products/x-side-160.webp'])(
+    'has nothing for %s',
+    (path) => {
+      expect(fallbackImagePaths(path)).toEqual([])
+    },
+  )
+})
+
+describe('placeholderImage', () => {
+  it('is a neutral picture that is never kept', async () => {
+    const placeholder = placeholderImage()
+    expect(placeholder.status).toBe(200)
+    expect(placeholder.headers.get('content-type')).toBe('image/svg+xml')
+    expect(isCacheable(placeholder)).toBe(false)
+    expect(isProductImage(placeholder)).toBe(false)
+    expect(await placeholder.text()).toMatch(/^<svg [^>]*viewBox="0 0 160 160"/)
   })
 })

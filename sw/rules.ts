@@ -126,3 +126,46 @@ export function byteBudgetPlugin(
     },
   }
 }
+
+/** The width kept of every product of the synced catalogue, so lists and pages show a picture offline. */
+export const WARM_IMAGE_WIDTH = 160
+/** Products whose picture is kept ahead of a visit at most (a big catalogue keeps its first ones). */
+export const WARM_IMAGES_MAX = 300
+
+/** The small front picture of a product (the image name as the catalogue has it). */
+export const warmImageUrl = (name: string) => `${PRODUCT_IMAGES_PATH}${name}-front-${WARM_IMAGE_WIDTH}.webp`
+
+const IMAGE_FILE = /^(.+)-(front|detail|scene)-(\d+)\.webp$/
+
+/**
+ * Where else a product image may be found when neither the cache nor the network has the one asked for: the same
+ * view in the other widths (the nearest first), then the front view in every width (the picture kept of every product).
+ * Paths of the site's origin; empty for anything that is not a product image.
+ */
+export function fallbackImagePaths(pathname: string, widths: readonly number[] = [160, 320, 640, 1280]): string[] {
+  if (!pathname.startsWith(PRODUCT_IMAGES_PATH)) return []
+  const match = IMAGE_FILE.exec(pathname.slice(PRODUCT_IMAGES_PATH.length))
+  if (!match) return []
+  const [, name, view, width] = match as unknown as [string, string, string, string]
+  const byNearness = (w: number) => Math.abs(Math.log(w / Number(width)))
+  const others = widths.filter((w) => w !== Number(width)).toSorted((a, b) => byNearness(a) - byNearness(b))
+  const paths = [
+    ...others.map((w) => `${PRODUCT_IMAGES_PATH}${name}-${view}-${w}.webp`),
+    ...(view === 'front' ? [] : widths.map((w) => `${PRODUCT_IMAGES_PATH}${name}-front-${w}.webp`)),
+  ]
+  return paths
+}
+
+/**
+ * What stands in for a product picture that is on neither the device nor reachable: a neutral square with a sack's
+ * outline, instead of the browser's broken-image icon. Never cached.
+ */
+export function placeholderImage(): Response {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 160"><rect width="160" height="160" fill="#f3f6f2"/>' +
+    '<path d="M56 48h48l10 70a8 8 0 0 1-8 9H54a8 8 0 0 1-8-9z" fill="none" stroke="#c9d3cc" stroke-width="5" ' +
+    'stroke-linejoin="round"/><path d="M58 48q22-10 44 0" fill="none" stroke="#c9d3cc" stroke-width="5"/></svg>'
+  return new Response(svg, {
+    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store', 'x-placeholder': '1' },
+  })
+}

@@ -11,6 +11,7 @@ import { onStorageProblem, storageProblemAtom } from '../data/storage-status.ts'
 import type { RootData } from '../root/root.data.ts'
 import { useServices } from '../services.tsx'
 import { useCartSync } from '../cart/cart-state.ts'
+import { warmProductImages } from '../pwa/update.ts'
 import { compareIdsAtom, useCompare, useCompareSync } from './compare.ts'
 
 /** The last successful sync of the offline catalogue (for tests and the freshness of what the device holds). */
@@ -32,12 +33,14 @@ function useCatalogueSync(data: RootData, enabled: boolean) {
     let running: Promise<void> | undefined
     const sync = () => {
       if (stopped || running || !navigator.onLine) return
+      const scope = { siteId, languageId, language: code }
       running = import('../data/catalogue-store.ts')
-        .then(({ syncCatalogue }) =>
-          syncCatalogue({ siteId, languageId, language: code }, (since) => api.catalogueSync(since)),
-        )
-        .then((result) => {
+        .then(async ({ syncCatalogue, readCatalogue }) => {
+          const result = await syncCatalogue(scope, (since) => api.catalogueSync(since))
           if (!stopped) setSynced({ version: result.version, at: new Date().toISOString() })
+          // Every product's small picture on the device too, so pages never visited show it offline.
+          const stored = await readCatalogue(scope)
+          if (stored) warmProductImages(stored.products.map((product) => product.image.name))
         })
         .catch((error: unknown) => console.warn('catalogue sync failed', error))
         .finally(() => {

@@ -31,6 +31,19 @@ export function registerServiceWorker(): void {
   })
 }
 
+/**
+ * Asks the service worker to keep the small front picture of these products (it fetches what it lacks, a few at a
+ * time). Not when the visitor asked to save data.
+ */
+export function warmProductImages(imageNames: string[]): void {
+  assertClient()
+  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData
+  if (!('serviceWorker' in navigator) || saveData || imageNames.length === 0) return
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage({ type: 'WARM_IMAGES', names: [...new Set(imageNames)] }),
+  )
+}
+
 /** Reloads into the waiting version, keeping what was typed. */
 export function applyUpdate(): void {
   assertClient()

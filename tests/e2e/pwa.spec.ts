@@ -121,6 +121,8 @@ test.describe('updates', () => {
     const origin = `http://equivera-nl.localhost:${PORT}`
     await page.goto(`${origin}/`)
     await waitForServiceWorker(page)
+    // One notice at a time: the cookie choice comes first.
+    await page.getByRole('button', { name: nl.consent.decline }).click()
     await expect(page.getByText(nl.update.available)).toHaveCount(0)
 
     // A new deploy: the service worker file changes (as every build's precache manifest does).

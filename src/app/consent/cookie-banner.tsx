@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai'
 import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useNoticeSlot } from '../pwa/notice-slot.ts'
 import { consentAtom, consentFrom, storeConsent, type Consent } from './consent.ts'
 
 /**
@@ -16,6 +17,8 @@ export function CookieBanner({ brandName, initial }: { brandName: string; initia
   useEffect(() => {
     setConsent(consentFrom(document.cookie))
   }, [setConsent])
+  // The most pressing notice: it always shows, and the others wait for the choice.
+  useNoticeSlot('cookies', consent === null)
   if (consent !== null) return null
   const choose = (choice: Consent) => {
     storeConsent(choice)

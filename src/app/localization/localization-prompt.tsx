@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LocalizationCheckResult } from '../../domain/site.ts'
+import { useNoticeSlot } from '../pwa/notice-slot.ts'
 import { useServices } from '../services.tsx'
 import { localizationChoiceDate, rememberLocalizationChoice } from './localization-cookie.ts'
 
@@ -56,7 +57,7 @@ export function LocalizationPrompt({ serverCountry }: { serverCountry: string | 
     }
   }, [api, serverCountry])
 
-  if (!offer) return null
+  if (!useNoticeSlot('localization', offer !== null) || !offer) return null
   return (
     <section className="localization-prompt dialog" role="dialog" aria-modal="false" aria-labelledby={id}>
       <h2 id={id}>{t('localization.promptTitle')}</h2>

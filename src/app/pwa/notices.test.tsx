@@ -1,0 +1,70 @@
+// The notices at the bottom take turns (jsdom): the cookie choice first, then a new version, then the connection; a
+// closed offline notice stays closed until the connection changes.
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { createStore, Provider } from 'jotai'
+import { I18nextProvider } from 'react-i18next'
+import { afterEach, describe, expect, it } from 'vitest'
+import nl from '../../../locales/nl.json' with { type: 'json' }
+import { CookieBanner } from '../consent/cookie-banner.tsx'
+import { createI18n } from '../i18n/i18n.ts'
+import { connectivityAtom } from './connectivity.ts'
+import { shownNotice } from './notice-slot.ts'
+import { ConnectivityNotice } from './offline-notice.tsx'
+import { UpdatePrompt } from './update-prompt.tsx'
+import { updateAvailableAtom } from './update.ts'
+
+afterEach(cleanup)
+const i18n = createI18n({ language: 'nl', messages: nl, overrides: undefined })
+
+function show() {
+  const store = createStore()
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <ConnectivityNotice />
+        <UpdatePrompt />
+        <CookieBanner brandName="Equivera" initial={null} />
+      </I18nextProvider>
+    </Provider>,
+  )
+  return store
+}
+
+describe('the notices at the bottom of the screen', () => {
+  it('orders them: cookies, a new version, the connection, the country prompt', () => {
+    expect(shownNotice(new Set(['localization', 'connectivity']))).toBe('connectivity')
+    expect(shownNotice(new Set(['connectivity', 'update', 'cookies']))).toBe('cookies')
+    expect(shownNotice(new Set())).toBeUndefined()
+  })
+
+  it('shows one at a time, the next when the first is answered', async () => {
+    document.cookie = 'consent=; max-age=0'
+    const store = show()
+    act(() => {
+      store.set(connectivityAtom, 'offline')
+      store.set(updateAvailableAtom, true)
+    })
+    expect(screen.getByRole('heading', { name: nl.consent.title })).toBeTruthy()
+    expect(screen.queryByText(nl.update.available)).toBeNull()
+    expect(screen.queryByText(nl.offline.notice)).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: nl.consent.decline }))
+    expect(await screen.findByText(nl.update.available)).toBeTruthy()
+    expect(screen.queryByText(nl.offline.notice)).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: nl.update.later }))
+    expect(await screen.findByText(nl.offline.notice)).toBeTruthy()
+  })
+
+  it('closes the offline notice until the connection changes again', async () => {
+    document.cookie = 'consent=necessary'
+    const store = show()
+    act(() => store.set(connectivityAtom, 'offline'))
+    fireEvent.click(await screen.findByRole('button', { name: nl.a11y.closeDialog }))
+    expect(screen.queryByText(nl.offline.notice)).toBeNull()
+    act(() => store.set(connectivityAtom, 'back-online'))
+    expect(await screen.findByText(nl.offline.backOnline)).toBeTruthy()
+    act(() => store.set(connectivityAtom, 'offline'))
+    expect(await screen.findByText(nl.offline.notice)).toBeTruthy()
+  })
+})

@@ -5,7 +5,7 @@ import {
   DELIVERY_DAYS,
   hasSiloOffer,
   isNew,
-  isOnSale,
+  isReduced,
   LOW_STOCK_THRESHOLD,
   SILO_OFFER,
   type CatalogueProduct,
@@ -60,7 +60,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         <div className="product-page__buy">
           <p className="product-page__brand">{product.brand}</p>
           <PageHeading>{product.name}</PageHeading>
-          <StateBadges state={product.state} isNew={isNew(product, today)} onSale={isOnSale(product)} />
+          <StateBadges state={product.state} isNew={isNew(product, today)} onSale={isReduced(variant)} />
           {product.rating && (
             <a href="#reviews" className="product-page__rating">
               <Stars rating={product.rating} />
@@ -69,7 +69,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           <p className="product-page__short">{product.shortDescription}</p>
           <VariantChoice product={product} variant={variant} />
           <p className="product-page__price">
-            {variant.originalPrice !== null && (
+            {isReduced(variant) && variant.originalPrice !== null && (
               <del>
                 <Price cents={variant.originalPrice} currency={product.currency} />
               </del>

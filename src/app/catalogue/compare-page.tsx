@@ -9,6 +9,7 @@ import type { ProductFilterKey } from '../../domain/catalogue.ts'
 import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
 import { cheapestVariant } from '../../domain/product.ts'
+import { formatMainNutrient, MAIN_NUTRIENTS } from '../../domain/nutrition-format.ts'
 import { PageHead } from '../content/page-head.tsx'
 import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'
@@ -17,10 +18,9 @@ import { Price } from '../ui/price.tsx'
 import { productsByIds, type Freshness } from './catalogue-source.ts'
 import { compareIdsAtom, useCompare } from './compare.ts'
 import { FreshnessNote, ProductImage, Stars, UnitPrice } from './parts.tsx'
-import { amountOf, colourName, NUTRITION_UNITS, plainNumber } from './product-specs.tsx'
+import { amountOf, colourName, translateWith } from './product-specs.tsx'
 
 const FACET_ROWS: ProductFilterKey[] = ['horseType', 'ageGroup', 'application', 'ingredient', 'labour']
-const NUTRITION_ROWS = ['energyDe', 'energyEwpa', 'crudeProtein', 'sugar', 'dryMatter', 'moisturePercentage'] as const
 
 type Loaded = { products: CatalogueProduct[]; freshness: Freshness; missing: boolean }
 
@@ -140,12 +140,12 @@ export function Component() {
                       p.facets[key as 'horseType']?.map((value) => labels[key]?.[value] ?? value).join(', ') || null,
                   ),
                 )}
-                {NUTRITION_ROWS.map((key) =>
+                {MAIN_NUTRIENTS.map((key) =>
                   row(t(`catalogue.nutrition.${key}`), (p) => {
                     const value = p.nutrition?.[key]
                     return value === null || value === undefined
                       ? null
-                      : `${plainNumber(value, language)} ${NUTRITION_UNITS[key]}`
+                      : formatMainNutrient(key, value, language, translateWith(t))
                   }),
                 )}
               </tbody>

@@ -71,10 +71,10 @@ test.describe('the catalogue', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${origin}/muesli/`))
 
     // Compare four; the fifth is refused and the list stays at four.
-    await page.getByRole('button', { name: fill(nl.catalogue.compare.addNamed, { name: firstName }) }).click()
+    await page.getByRole('checkbox', { name: `${nl.catalogue.compare.add} ${firstName}` }).check()
     await page.goto(`${origin}/zoeken/?sort=name`)
     await hydrated(page)
-    const addButtons = page.locator('.product-card .compare-toggle button[aria-pressed="false"]')
+    const addButtons = page.locator('.product-card .compare-toggle input:not(:checked)')
     for (let added = 1; added < 4; added++) {
       await addButtons.first().click()
       await expect(page.locator('.compare-bar')).toContainText(

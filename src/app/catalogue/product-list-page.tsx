@@ -144,7 +144,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
 function SearchForm({ action, term }: { action: string; term: string }) {
   const { t } = useTranslation()
   return (
-    <form className="search-form" method="get" action={action} role="search">
+    <form className="search-form" method="get" action={action} role="search" aria-label={t('catalogue.search.refine')}>
       <label htmlFor="search-page-term">{t('catalogue.search.label')}</label>
       <input id="search-page-term" type="search" name="q" defaultValue={term} maxLength={200} key={term} />
       <button type="submit" className="button">

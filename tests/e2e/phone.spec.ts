@@ -1,10 +1,65 @@
-import { expect, test } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { hydrated, nl } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 // The catalogue as a stable owner meets it on a 390 x 844 phone: what the first screen of a product page holds, the
 // filters as a sheet with a results button and 44 px rows, and the comparison with add to cart and without the bar
 // over its table; and the names assistive technology reads on list pages.
+
+const de = JSON.parse(readFileSync(new URL('../../locales/de.json', import.meta.url), 'utf8'))
+const PHONE = { width: 390, height: 844 }
+
+/** A phone with the cookie choice made (the banner is the consent tests' business, not these). */
+async function phone(browser: Browser, host = 'localhost'): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+  await context.addCookies([{ name: 'consent', value: 'necessary', domain: host, path: '/' }])
+  // Layout shifts that move the page's own content (in main), from the first paint on, for the no-shift check.
+  await context.addInitScript(() => {
+    type Shift = { value: number; sources: { node?: Node | null }[] }
+    const shifts: number[] = []
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        const main = document.getElementById('main')
+        if (entry.sources.some((source) => source.node && main?.contains(source.node))) shifts.push(entry.value)
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  return context.newPage()
+}
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0))
+
+test.describe('a product page on a phone', () => {
+  const pages: [string, string, string][] = [
+    // [host, path, add-to-cart button text]
+    ['localhost', '/muesli/sport-muesli/', nl.cart.add.button], // three variants, one reduced
+    ['localhost', '/dekens-en-halsters/gevoerd-halster/', nl.cart.add.button], // six variants
+    ['localhost', '/supplementen/kruidensiroop-luchtwegen/', nl.cart.add.button], // a long name
+    ['muehldorfer-de.localhost', '/pellets/fohlen-und-aufzuchtpellets/', de.cart.add.button], // German, long name
+    ['muehldorfer-de.localhost', '/decken-und-halfter/gepolstertes-halfter/', de.cart.add.button],
+  ]
+  for (const [host, path, button] of pages) {
+    test(`has price, variant choice and add to cart in its first screen, without a layout shift: ${host}${path}`, async ({
+      browser,
+    }) => {
+      const page = await phone(browser, host)
+      await page.goto(`http://${host}:${E2E_PORT}${path}`)
+      await hydrated(page)
+      expect(await page.evaluate(() => window.scrollY)).toBe(0)
+      await expect(page.getByRole('heading', { level: 1 })).toBeInViewport({ ratio: 1 })
+      await expect(page.locator('.product-page__price')).toBeInViewport({ ratio: 1 })
+      await expect(page.getByRole('button', { name: button })).toBeInViewport({ ratio: 1 })
+      const choice = page.locator('.variant-choice')
+      if (await choice.count()) await expect(choice).toBeInViewport({ ratio: 1 })
+      // Nothing moves once the page stands: the picture keeps its room, the chunk renders what the server sent.
+      await page.waitForTimeout(500)
+      expect(await layoutShift(page)).toBeLessThan(0.01)
+      await page.context().close()
+    })
+  }
+})
 
 test('names on list pages: compare boxes say what they show, the two search landmarks differ, the combobox is a text box', async ({
   page,

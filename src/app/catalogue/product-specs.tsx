@@ -5,6 +5,7 @@ import {
   amountOf,
   colourName as sharedColourName,
   plainNumber,
+  variantChoiceLabels as sharedVariantChoiceLabels,
   variantLabel as sharedVariantLabel,
   type Translate,
 } from '../../domain/variant-label.ts'
@@ -28,6 +29,8 @@ export const translateWith =
 /** The variant's words, shared with the server's cart lines (src/domain/variant-label.ts). */
 export const variantLabel = (t: TFunction, variant: ProductVariant, language: LanguageCode) =>
   sharedVariantLabel(translateWith(t), variant, language)
+export const variantChoiceLabels = (t: TFunction, variants: readonly ProductVariant[], language: LanguageCode) =>
+  sharedVariantChoiceLabels(translateWith(t), variants, language)
 export const colourName = (t: TFunction, colour: string) => sharedColourName(translateWith(t), colour)
 export { amountOf, plainNumber }
 

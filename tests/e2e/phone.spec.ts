@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { hydrated, nl } from './helpers.ts'
+import { fill, hydrated, nl } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 // The catalogue as a stable owner meets it on a 390 x 844 phone: what the first screen of a product page holds, the
@@ -59,6 +59,39 @@ test.describe('a product page on a phone', () => {
       await page.context().close()
     })
   }
+})
+
+test('the comparison on a phone: no bar over the table, and each product can go into the cart', async ({ browser }) => {
+  const page = await phone(browser)
+  await page.goto(`http://localhost:${E2E_PORT}/muesli/`)
+  await hydrated(page)
+  const names = await page.locator('.product-card__name').allTextContents()
+  for (const name of names.slice(0, 2))
+    await page.getByRole('checkbox', { name: `${nl.catalogue.compare.add} ${name}` }).check()
+  const bar = page.getByRole('complementary', { name: nl.catalogue.compare.barLabel })
+  await expect(bar).toContainText(fill(nl.catalogue.compare.bar, { count: 2, max: 4 }))
+
+  await bar.getByRole('link', { name: nl.catalogue.compare.open }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.catalogue.compare.title)
+  const table = page.locator('.compare-table')
+  await expect(table.locator('thead th')).toHaveCount(2)
+  await expect(bar).toHaveCount(0)
+
+  // A variant of the first product, then into the cart: the header counts it.
+  const order = table.getByRole('row', { name: new RegExp(`^${nl.catalogue.compare.order}`) })
+  await expect(order.getByRole('button', { name: nl.cart.add.button })).toHaveCount(2)
+  const variants = page.getByRole('combobox', { name: fill(nl.catalogue.compare.variantOf, { name: names[0]! }) })
+  const second = await variants.locator('option').nth(1).getAttribute('value')
+  await variants.selectOption(second!)
+  const price = table
+    .getByRole('row', { name: new RegExp(`^${nl.catalogue.compare.price}`) })
+    .locator('td')
+    .first()
+  await expect(price).not.toHaveText(/^$/)
+  await order.getByRole('button', { name: nl.cart.add.button }).first().click()
+  await expect(order.getByText(nl.messages.addedToCart)).toBeVisible()
+  await expect(page.locator('.mini-cart__count')).toHaveText('1')
+  await page.context().close()
 })
 
 test('names on list pages: compare boxes say what they show, the two search landmarks differ, the combobox is a text box', async ({

@@ -30,6 +30,7 @@ async function phone(browser: Browser, host = 'localhost'): Promise<Page> {
 }
 const layoutShift = (page: Page) =>
   page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0))
+const cards = (page: Page) => page.locator('.product-grid .product-card')
 
 test.describe('a product page on a phone', () => {
   const pages: [string, string, string][] = [
@@ -59,6 +60,49 @@ test.describe('a product page on a phone', () => {
       await page.context().close()
     })
   }
+})
+
+test('on a phone the filters open as a sheet whose button shows the count and closes it on the filtered list', async ({
+  browser,
+}) => {
+  const page = await phone(browser)
+  await page.goto(`http://localhost:${E2E_PORT}/muesli/`)
+  await hydrated(page)
+  const total = await cards(page).count()
+  const sheet = page.getByRole('dialog', { name: nl.catalogue.list.filters })
+  await expect(sheet).toBeHidden()
+
+  await page.getByRole('button', { name: nl.catalogue.list.filters }).click()
+  await expect(sheet).toBeVisible()
+  const show = sheet.getByRole('button', { name: fill(nl.catalogue.list.showResults, { count: total }) })
+  await expect(show).toBeInViewport()
+
+  // Every row to tick is a target of at least 44 px high, and the box in it is not a 13 px speck.
+  const rows = sheet.locator('.facet__values label')
+  expect(await rows.count()).toBeGreaterThan(4)
+  for (const box of await rows.evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().height)))
+    expect(box).toBeGreaterThanOrEqual(44)
+  const checkbox = await sheet.getByRole('checkbox').first().boundingBox()
+  expect(checkbox!.height).toBeGreaterThanOrEqual(20)
+
+  // Pick one: the button counts what is left.
+  const pony = sheet.locator('fieldset[data-facet="horseType"] label').filter({ hasText: /^Pony/ })
+  const ponies = Number((await pony.locator('.facet__count').textContent())!.replace(/\D/g, ''))
+  expect(ponies).toBeLessThan(total)
+  await pony.click()
+  await expect(page).toHaveURL(/\/muesli\/\?horseType=pony$/)
+  await expect(
+    sheet.getByRole('button', { name: fill(nl.catalogue.list.showResults, { count: ponies }) }),
+  ).toBeVisible()
+  await expect(pony.getByRole('checkbox')).toBeChecked()
+
+  // Tapping it shows the filtered list.
+  await sheet.getByRole('button', { name: fill(nl.catalogue.list.showResults, { count: ponies }) }).click()
+  await expect(sheet).toBeHidden()
+  await expect(cards(page)).toHaveCount(ponies)
+  await expect(cards(page).first()).toBeInViewport()
+  await expect(page.getByRole('button', { name: `${nl.catalogue.list.filters} (1)` })).toBeVisible()
+  await page.context().close()
 })
 
 test('the comparison on a phone: no bar over the table, and each product can go into the cart', async ({ browser }) => {

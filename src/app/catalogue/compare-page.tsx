@@ -93,7 +93,7 @@ export function Component() {
                   {products.map((p) => (
                     <th key={p.productId} scope="col">
                       <Link to={p.path}>
-                        <ProductImage name={p.image.name} alt="" sizes="10rem" />
+                        <ProductImage name={p.image.name} alt="" sizes="(min-width: 768px) 10rem, 6rem" />
                         <span className="compare-table__name">{p.name}</span>
                       </Link>
                       <button

@@ -227,6 +227,20 @@ test.describe('catalogue pages', () => {
     await context.close()
   })
 
+  test('a filter ticked with the keyboard keeps the focus while the list changes behind it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`http://localhost:${E2E_PORT}/muesli/`)
+    await hydrated(page)
+    const total = await cards(page).count()
+    const pony = page.locator('fieldset[data-facet="horseType"]').getByRole('checkbox', { name: /^Pony/ })
+    await pony.focus()
+    await page.keyboard.press('Space')
+    await expect(page).toHaveURL(/horseType=pony/)
+    await expect.poll(() => cards(page).count()).toBeLessThan(total)
+    await expect(pony).toBeChecked()
+    await expect(pony).toBeFocused()
+  })
+
   test('search suggestions work with the keyboard', async ({ page }) => {
     await page.goto(`http://localhost:${E2E_PORT}/`)
     await page.evaluate(() => document.documentElement.dataset.hydrated)

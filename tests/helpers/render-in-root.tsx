@@ -14,12 +14,14 @@ import type { LanguageCode } from '../../src/domain/languages.ts'
 import nl from '../../locales/nl.json' with { type: 'json' }
 import { rootDataFixture } from './root-data.ts'
 
-const services: AppServices = {
+// No server, no scope, no site of a domain: enough for a part rendered alone (asserted, so it need not name them all).
+const services = {
   api: createShopApi(async () => ({ status: 503, body: null, headers: new Headers() })),
   visitorCountry: null,
   prepareLocale: async () => undefined,
   scope: null,
-}
+  domainSite: null,
+} as AppServices
 
 /** `element` on the Dutch site, or in another language with that language's texts. */
 export function renderInRoot(

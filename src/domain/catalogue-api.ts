@@ -26,11 +26,13 @@ export const ProductSummarySchema = z.object({
   state: ProductStateSchema,
   image: z.string(),
   price: CentsSchema,
+  /** The shown (cheapest) variant's old price, only while it is reduced. */
   originalPrice: CentsSchema.nullable(),
   currency: CurrencyCodeSchema,
   unitPrice: UnitPriceCentsSchema.nullable(),
   rating: RatingSchema.nullable(),
   isNew: z.boolean(),
+  /** The shown (cheapest) variant is reduced: the card's sale badge, beside that price. */
   onSale: z.boolean(),
   inStock: z.boolean(),
   variantCount: z.number().int().positive(),

@@ -10,8 +10,17 @@ export const DELIVERY_DAYS = { min: 1, max: 2 } as const
 /** SPEC §9: the silo offer is for more than 1000 kg, or from 15 horses (12 in the German texts). */
 export const SILO_OFFER = { minKilograms: 1000, minHorses: 15, minHorsesGerman: 12 } as const
 
+/** Whether a variant's price is reduced: an old price above the price it sells for now. */
+export function isReduced(variant: Pick<ProductVariant, 'price' | 'originalPrice'>): boolean {
+  return variant.originalPrice !== null && variant.originalPrice > variant.price
+}
+
+/**
+ * Whether any variant of a product is reduced: the "sale" facet and landing page. Not the badge: a badge belongs to
+ * the variant whose price it stands beside (`isReduced`), or a card showing an unreduced "from" price says "sale".
+ */
 export function isOnSale(product: CatalogueProduct): boolean {
-  return product.variants.some((v) => v.originalPrice !== null)
+  return product.variants.some(isReduced)
 }
 
 /** Whether a product counts as new on a day ('YYYY-MM-DD'). */

@@ -150,6 +150,7 @@ export {
   isNew,
   isOnSale,
   isOrderable,
+  isReduced,
   LOW_STOCK_THRESHOLD,
   NEW_PRODUCT_DAYS,
   roundRating,

@@ -46,13 +46,36 @@ export function colourName(t: Translate, colour: string): string {
   return COLOURS.includes(key) ? t(`catalogue.colour.${key}`) : colour
 }
 
-/** "Bag · 20 kg", "Piece · navy · 125 cm". */
-export function variantLabel(t: Translate, variant: ProductVariant, language: LanguageCode): string {
+/** The words of a variant, in order: package, amount, colour, size. */
+function variantParts(t: Translate, variant: ProductVariant, language: LanguageCode): string[] {
   const parts = [
     t(`catalogue.package.${variant.package}`),
     amountOf(variant, language),
     variant.colour ? colourName(t, variant.colour) : null,
     variant.weightGrams === null && variant.contentMillilitres === null ? variant.dimensions : null,
   ]
-  return parts.filter(Boolean).join(' · ')
+  return parts.filter((part): part is string => Boolean(part))
+}
+
+/** "Bag · 20 kg", "Piece · navy · 125 cm". */
+export function variantLabel(t: Translate, variant: ProductVariant, language: LanguageCode): string {
+  return variantParts(t, variant, language).join(' · ')
+}
+
+/**
+ * The variants of one product as a choice names them: only the words that tell them apart ("115 cm", "125 cm" for a
+ * rug in one colour and six sizes), so six options fit on a phone's first screen. Words all of them share are left
+ * out; a single variant, or variants that differ in nothing, keep their whole label.
+ */
+export function variantChoiceLabels(
+  t: Translate,
+  variants: readonly ProductVariant[],
+  language: LanguageCode,
+): string[] {
+  const parts = variants.map((v) => variantParts(t, v, language))
+  const shared = (word: string) => parts.length > 1 && parts.every((p) => p.includes(word))
+  return parts.map((words) => {
+    const own = words.filter((word) => !shared(word))
+    return (own.length > 0 ? own : words).join(' · ')
+  })
 }

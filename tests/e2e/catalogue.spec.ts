@@ -71,10 +71,10 @@ test.describe('the catalogue', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${origin}/muesli/`))
 
     // Compare four; the fifth is refused and the list stays at four.
-    await page.getByRole('button', { name: fill(nl.catalogue.compare.addNamed, { name: firstName }) }).click()
+    await page.getByRole('checkbox', { name: `${nl.catalogue.compare.add} ${firstName}` }).check()
     await page.goto(`${origin}/zoeken/?sort=name`)
     await hydrated(page)
-    const addButtons = page.locator('.product-card .compare-toggle button[aria-pressed="false"]')
+    const addButtons = page.locator('.product-card .compare-toggle input:not(:checked)')
     for (let added = 1; added < 4; added++) {
       await addButtons.first().click()
       await expect(page.locator('.compare-bar')).toContainText(
@@ -206,11 +206,12 @@ test.describe('catalogue pages', () => {
     const horseType = page.locator('fieldset[data-facet="horseType"]')
     await expect(horseType).toBeHidden()
     await expect(cards(page).first()).toBeInViewport()
-    await page.locator('summary.facets-panel__toggle').click()
+    await page.locator('.facets-toggle').click()
     await expect(horseType).toBeVisible()
     await horseType.getByRole('checkbox').first().check()
     await expect(page).toHaveURL(/horseType=/)
-    await expect(page.locator('summary.facets-panel__toggle')).toHaveText(`${nl.catalogue.list.filters} (1)`)
+    await page.getByRole('dialog').getByRole('button', { name: nl.a11y.closeDialog }).click()
+    await expect(page.locator('.facets-toggle')).toHaveText(`${nl.catalogue.list.filters} (1)`)
     await context.close()
   })
 
@@ -222,8 +223,22 @@ test.describe('catalogue pages', () => {
     await page.route('**/*.js', (route) => route.abort()) // what the server sent, before the app's script runs
     await page.goto(`http://localhost:${E2E_PORT}/muesli/`)
     await expect(page.locator('fieldset[data-facet="horseType"]')).toBeVisible()
-    await expect(page.locator('summary.facets-panel__toggle')).toBeHidden()
+    await expect(page.locator('.facets-toggle')).toBeHidden()
     await context.close()
+  })
+
+  test('a filter ticked with the keyboard keeps the focus while the list changes behind it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`http://localhost:${E2E_PORT}/muesli/`)
+    await hydrated(page)
+    const total = await cards(page).count()
+    const pony = page.locator('fieldset[data-facet="horseType"]').getByRole('checkbox', { name: /^Pony/ })
+    await pony.focus()
+    await page.keyboard.press('Space')
+    await expect(page).toHaveURL(/horseType=pony/)
+    await expect.poll(() => cards(page).count()).toBeLessThan(total)
+    await expect(pony).toBeChecked()
+    await expect(pony).toBeFocused()
   })
 
   test('search suggestions work with the keyboard', async ({ page }) => {

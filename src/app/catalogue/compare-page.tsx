@@ -1,5 +1,5 @@
 // The comparison page (SPEC §2: /vergelijken/ and its aliases, one screen): up to four products side by side,
-// prices, specifications, nutrition and facets. The list lives on the device, so the page fills in after start-up;
+// a variant to buy of each with its price and add to cart, specifications, nutrition and facets. The list lives on the device, so the page fills in after start-up;
 // products come from the server or, offline, from the device's catalogue.
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
@@ -8,19 +8,18 @@ import { Link } from 'react-router'
 import type { ProductFilterKey } from '../../domain/catalogue.ts'
 import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
-import { cheapestVariant } from '../../domain/product.ts'
+import { formatMainNutrient, MAIN_NUTRIENTS } from '../../domain/nutrition-format.ts'
 import { PageHead } from '../content/page-head.tsx'
 import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
-import { Price } from '../ui/price.tsx'
 import { productsByIds, type Freshness } from './catalogue-source.ts'
 import { compareIdsAtom, useCompare } from './compare.ts'
-import { FreshnessNote, ProductImage, Stars, UnitPrice } from './parts.tsx'
-import { amountOf, colourName, NUTRITION_UNITS, plainNumber } from './product-specs.tsx'
+import { ComparePrice, CompareOrder, useChosenVariants } from './compare-offer.tsx'
+import { FreshnessNote, ProductImage, Stars } from './parts.tsx'
+import { amountOf, colourName, translateWith } from './product-specs.tsx'
 
 const FACET_ROWS: ProductFilterKey[] = ['horseType', 'ageGroup', 'application', 'ingredient', 'labour']
-const NUTRITION_ROWS = ['energyDe', 'energyEwpa', 'crudeProtein', 'sugar', 'dryMatter', 'moisturePercentage'] as const
 
 type Loaded = { products: CatalogueProduct[]; freshness: Freshness; missing: boolean }
 
@@ -32,6 +31,7 @@ export function Component() {
   const { remove, clear } = useCompare(site.siteId)
   const [loaded, setLoaded] = useState<Loaded | null>(null)
   const [labels, setLabels] = useState<Record<string, Record<string, string>>>({})
+  const { variantOf, choose } = useChosenVariants()
 
   useEffect(() => {
     let current = true
@@ -93,7 +93,7 @@ export function Component() {
                   {products.map((p) => (
                     <th key={p.productId} scope="col">
                       <Link to={p.path}>
-                        <ProductImage name={p.image.name} alt="" sizes="10rem" />
+                        <ProductImage name={p.image.name} alt="" sizes="(min-width: 768px) 10rem, 6rem" />
                         <span className="compare-table__name">{p.name}</span>
                       </Link>
                       <button
@@ -102,22 +102,19 @@ export function Component() {
                         onClick={() => void remove(p.productId)}
                       >
                         {t('catalogue.compare.remove')}
+                        <span className="visually-hidden"> {p.name}</span>
                       </button>
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
-                {row(t('catalogue.compare.price'), (p) => {
-                  const v = cheapestVariant(p)
-                  return (
-                    <>
-                      {p.variants.length > 1 && `${t('catalogue.card.from')} `}
-                      <Price cents={v.price} currency={p.currency} />{' '}
-                      <UnitPrice unitPrice={v.unitPrice} currency={p.currency} />
-                    </>
-                  )
-                })}
+                {row(t('catalogue.compare.price'), (p) => (
+                  <ComparePrice product={p} variant={variantOf(p)} onChoose={(id) => choose(p, id)} />
+                ))}
+                {row(t('catalogue.compare.order'), (p) => (
+                  <CompareOrder product={p} variant={variantOf(p)} />
+                ))}
                 {row(t('catalogue.compare.rating'), (p) => (p.rating ? <Stars rating={p.rating} /> : null))}
                 {row(t('catalogue.spec.brand'), (p) => p.brand)}
                 {row(t('catalogue.facet.productGroup'), (p) => labels.productGroup?.[p.productGroup] ?? null)}
@@ -140,12 +137,12 @@ export function Component() {
                       p.facets[key as 'horseType']?.map((value) => labels[key]?.[value] ?? value).join(', ') || null,
                   ),
                 )}
-                {NUTRITION_ROWS.map((key) =>
+                {MAIN_NUTRIENTS.map((key) =>
                   row(t(`catalogue.nutrition.${key}`), (p) => {
                     const value = p.nutrition?.[key]
                     return value === null || value === undefined
                       ? null
-                      : `${plainNumber(value, language)} ${NUTRITION_UNITS[key]}`
+                      : formatMainNutrient(key, value, language, translateWith(t))
                   }),
                 )}
               </tbody>

@@ -9,10 +9,25 @@ import { useRootData } from '../root/use-root-data.ts'
 /** From this width (the tablet breakpoint, SPEC §9) the filters stand beside the products, always open. */
 const WIDE = '(min-width: 768px)'
 
+/** Whether the filters stand beside the list (false on the server and on phones). */
+function useWide(): boolean {
+  const [wide, setWide] = useState(false)
+  useEffect(() => {
+    const query = window.matchMedia?.(WIDE)
+    if (!query) return
+    setWide(query.matches)
+    const change = () => setWide(query.matches)
+    query.addEventListener('change', change)
+    return () => query.removeEventListener('change', change)
+  }, [])
+  return wide
+}
+
 /**
  * The facet filters of a product list. A GET form, so filtering works before the script has loaded and without it;
- * with the script every change navigates at once (the state lives in the URL). On a phone they fold away behind
- * "Filters (n)", so the products come first; the CSS keeps them open on wider screens.
+ * with the script every change navigates at once (the state lives in the URL). On a phone they open as a sheet over
+ * the list (a modal dialog, opened by the button's command even before the script runs) whose button shows how many
+ * products the choice leaves and closes it; the CSS keeps them open beside the list on wider screens.
  */
 export function Facets({
   facets,
@@ -20,6 +35,7 @@ export function Facets({
   hidden,
   onChange,
   action,
+  resultCount,
 }: {
   facets: FacetResult[]
   state: ListState
@@ -27,49 +43,101 @@ export function Facets({
   hidden: ProductFilterKey[]
   onChange: (next: ListState) => void
   action: string
+  /** How many products the current choice leaves. */
+  resultCount: number
 }) {
   const { t } = useTranslation()
-  const panel = useRef<HTMLDetailsElement>(null)
-  // Open on wide screens for browsers that cannot style the folded part open (::details-content).
+  const id = useId()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const wide = useWide()
+  // A sheet left open while the screen turns wide would keep the page behind it inert.
   useEffect(() => {
-    if (panel.current && window.matchMedia?.(WIDE).matches) panel.current.open = true
-  }, [])
+    if (wide) dialog.current?.close()
+  }, [wide])
   const shown = facets.filter((f) => !hidden.includes(f.facetKey))
   const active = state.filters.filter((f) => !hidden.includes(f.facetKey))
   if (shown.length === 0) return null
+  const dialogId = `${id}-filters`
+  const titleId = `${id}-title`
+  // Browsers without invoker commands (command/commandfor) open and close it from the script.
+  const byScript = (open: boolean) => () => {
+    if (typeof HTMLButtonElement === 'undefined' || 'command' in HTMLButtonElement.prototype) return
+    if (open) dialog.current?.showModal()
+    else dialog.current?.close()
+  }
   return (
-    <details className="facets-panel" ref={panel}>
-      <summary className="facets-panel__toggle button button--secondary">
+    <>
+      <button
+        type="button"
+        className="facets-toggle button button--secondary"
+        aria-haspopup="dialog"
+        {...{ commandfor: dialogId, command: 'show-modal' }}
+        onClick={byScript(true)}
+      >
         {t('catalogue.list.filters')}
         {active.length > 0 && ` (${active.length})`}
-      </summary>
-      <form className="facets" method="get" action={action} aria-label={t('catalogue.list.filters')}>
-        {state.searchTerm && <input type="hidden" name="q" value={state.searchTerm} />}
-        {state.sort !== 'relevance' && <input type="hidden" name="sort" value={state.sort} />}
-        {state.descending && <input type="hidden" name="desc" value="1" />}
-        {shown.map((facet) => (
-          <FacetGroup key={facet.facetKey} facet={facet} state={state} onChange={onChange} />
-        ))}
-        <div className="facets__actions">
-          <noscript>
-            <button type="submit" className="button">
-              {t('catalogue.list.apply')}
-            </button>
-          </noscript>
-          {active.length > 0 && (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() =>
-                onChange({ ...state, filters: state.filters.filter((f) => hidden.includes(f.facetKey)), page: 1 })
-              }
-            >
-              {t('catalogue.list.clearFilters')}
-            </button>
-          )}
+      </button>
+      {/* Beside the list on wide screens it is no dialog, just the filters. */}
+      <dialog
+        id={dialogId}
+        ref={dialog}
+        className="facets-panel"
+        aria-labelledby={titleId}
+        role={wide ? 'group' : undefined}
+      >
+        <div className="facets-panel__head">
+          <h2 id={titleId} className="facets-panel__title">
+            {t('catalogue.list.filters')}
+          </h2>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            {...{ commandfor: dialogId, command: 'close' }}
+            onClick={byScript(false)}
+          >
+            {t('a11y.closeDialog')}
+          </button>
         </div>
-      </form>
-    </details>
+        <form
+          className="facets"
+          method="get"
+          action={action}
+          onSubmit={(event) => {
+            // The list behind already shows the choice (every tick navigates); without the script this submits it.
+            event.preventDefault()
+            dialog.current?.close()
+          }}
+        >
+          {state.searchTerm && <input type="hidden" name="q" value={state.searchTerm} />}
+          {state.sort !== 'relevance' && <input type="hidden" name="sort" value={state.sort} />}
+          {state.descending && <input type="hidden" name="desc" value="1" />}
+          {shown.map((facet) => (
+            <FacetGroup key={facet.facetKey} facet={facet} state={state} onChange={onChange} />
+          ))}
+          <div className="facets__actions">
+            <noscript>
+              <button type="submit" className="button facets__apply">
+                {t('catalogue.list.apply')}
+              </button>
+            </noscript>
+            <button type="submit" className="button facets__show">
+              {t('catalogue.list.showResults', { count: String(resultCount) })}
+            </button>
+            {active.length > 0 && (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() =>
+                  onChange({ ...state, filters: state.filters.filter((f) => hidden.includes(f.facetKey)), page: 1 })
+                }
+              >
+                {t('catalogue.list.clearFilters')}
+              </button>
+            )}
+          </div>
+        </form>
+      </dialog>
+    </>
   )
 }
 
@@ -125,21 +193,51 @@ function FacetGroup({
         {facet.values.map((value) => (
           <li key={value.key}>
             <label>
-              {/* Uncontrolled, so a tick shows at once; a new state from the URL remounts it (the key). */}
-              <input
-                key={String(selected.includes(value.key))}
-                type="checkbox"
+              <FacetCheckbox
                 name={facet.facetKey}
                 value={value.key}
-                defaultChecked={selected.includes(value.key)}
-                onChange={(event) => toggle(value.key, event.currentTarget.checked)}
-              />{' '}
-              {value.label} <span className="facet__count">({value.count})</span>
+                checked={selected.includes(value.key)}
+                onToggle={(on) => toggle(value.key, on)}
+              />
+              <span>
+                {value.label} <span className="facet__count">({value.count})</span>
+              </span>
             </label>
           </li>
         ))}
       </ul>
     </fieldset>
+  )
+}
+
+/**
+ * Uncontrolled, so a tick shows at once; a new state from the URL sets it. Kept rather than remounted, so focus stays
+ * on it while the list behind changes.
+ */
+function FacetCheckbox({
+  name,
+  value,
+  checked,
+  onToggle,
+}: {
+  name: string
+  value: string
+  checked: boolean
+  onToggle: (on: boolean) => void
+}) {
+  const ref = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (ref.current) ref.current.checked = checked
+  }, [checked])
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      name={name}
+      value={value}
+      defaultChecked={checked}
+      onChange={(event) => onToggle(event.currentTarget.checked)}
+    />
   )
 }
 

@@ -4,7 +4,7 @@
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useMatches } from 'react-router'
 import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
 import { COMPARE_SLUGS, localPath } from '../../domain/catalogue-paths.ts'
 import { onStorageProblem, storageProblemAtom } from '../data/storage-status.ts'
@@ -97,12 +97,18 @@ function StorageNotice() {
   )
 }
 
-/** SPEC §3 client state "sticky bar": visible while the comparison list holds products. */
+/**
+ * SPEC §3 client state "sticky bar": visible while the comparison list holds products, except on the comparison page
+ * itself, where it would only cover the table (the page has the list and its clear button).
+ */
 function CompareBar({ data }: { data: RootData }) {
   const { t } = useTranslation()
   const ids = useAtomValue(compareIdsAtom)
   const { clear } = useCompare(data.site.siteId)
-  if (ids.length === 0) return null
+  const onComparePage = useMatches().some(
+    (m) => (m.handle as { routeName?: string } | undefined)?.routeName === 'compare',
+  )
+  if (ids.length === 0 || onComparePage) return null
   return (
     <aside className="compare-bar" aria-label={t('catalogue.compare.barLabel')}>
       <p className="compare-bar__count">

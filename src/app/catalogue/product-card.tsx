@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
 import { impressions, itemOfSummary, trackSelectItem, type ItemList } from '../tracking/ecommerce.ts'
-import { Price } from '../ui/price.tsx'
 import { CompareButton } from './compare-button.tsx'
-import { ProductImage, StateBadges, Stars, UnitPrice } from './parts.tsx'
+import { PriceWithOld, ProductImage, StateBadges, Stars, UnitPrice } from './parts.tsx'
 
 /** Counts an impression once the element has been at least half in view (view_item_list, batched). */
 function useImpression(list: ItemList | null, summary: ProductSummary, index: number) {
@@ -58,12 +57,7 @@ export function ProductCard({
       {summary.rating && <Stars rating={summary.rating} />}
       <p className="product-card__price">
         {summary.variantCount > 1 && <span className="product-card__from">{t('catalogue.card.from')} </span>}
-        {summary.originalPrice !== null && (
-          <del className="product-card__original">
-            <Price cents={summary.originalPrice} currency={summary.currency} />
-          </del>
-        )}{' '}
-        <Price cents={summary.price} currency={summary.currency} />
+        <PriceWithOld cents={summary.price} originalCents={summary.originalPrice} currency={summary.currency} />
       </p>
       <UnitPrice unitPrice={summary.unitPrice} currency={summary.currency} />
       {!summary.inStock && summary.state === 'available' && (

@@ -43,8 +43,12 @@ export function ProductListPage({ data }: { data: ProductListData }) {
     navigation.location?.pathname === data.path
       ? listStateFromQuery(new URLSearchParams(navigation.location.search))
       : state
+  // Focus stays on the filter or select that was changed (the heading takes it on other navigations).
   const go = (next: ListState) =>
-    void navigate(`${data.path}${queryOfListState(next)}`, { preventScrollReset: next.page === state.page })
+    void navigate(`${data.path}${queryOfListState(next)}`, {
+      preventScrollReset: next.page === state.page,
+      state: { keepFocus: true },
+    })
 
   const title =
     data.title ??
@@ -79,6 +83,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
             hidden={data.productGroup ? ['productGroup'] : []}
             onChange={go}
             action={data.path}
+            resultCount={response.totalCount}
           />
         </aside>
         <div className="product-list__results">
@@ -144,7 +149,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
 function SearchForm({ action, term }: { action: string; term: string }) {
   const { t } = useTranslation()
   return (
-    <form className="search-form" method="get" action={action} role="search">
+    <form className="search-form" method="get" action={action} role="search" aria-label={t('catalogue.search.refine')}>
       <label htmlFor="search-page-term">{t('catalogue.search.label')}</label>
       <input id="search-page-term" type="search" name="q" defaultValue={term} maxLength={200} key={term} />
       <button type="submit" className="button">

@@ -5,7 +5,7 @@ import {
   DELIVERY_DAYS,
   hasSiloOffer,
   isNew,
-  isOnSale,
+  isReduced,
   LOW_STOCK_THRESHOLD,
   SILO_OFFER,
   type CatalogueProduct,
@@ -18,17 +18,16 @@ import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 import { trackViewItem } from '../tracking/ecommerce.ts'
 import { AppLink } from '../ui/app-link.tsx'
-import { Price } from '../ui/price.tsx'
 import type { ProductPageData } from './catalogue.data.ts'
 import { AddToCart } from '../cart/add-to-cart.tsx'
 import { CompareButton } from './compare-button.tsx'
 import { NotifyMeForm } from './notify-me.tsx'
 import { useHydrated } from './use-hydrated.ts'
-import { FreshnessNote, ProductImage, StateBadges, Stars, UnitPrice } from './parts.tsx'
+import { FreshnessNote, PriceWithOld, ProductImage, StateBadges, Stars, UnitPrice } from './parts.tsx'
 import { ProductCard } from './product-card.tsx'
 import { productJsonLd, scriptJson } from './product-json-ld.ts'
 import { ProductReviews } from './product-reviews.tsx'
-import { NutritionTable, Specifications, variantLabel } from './product-specs.tsx'
+import { NutritionTable, Specifications, variantChoiceLabels, variantLabel } from './product-specs.tsx'
 
 export function ProductPage({ data }: { data: ProductPageData }) {
   const { t } = useTranslation()
@@ -55,31 +54,32 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(product, variant.productVariantId, origin, path)) }}
       />
       <FreshnessNote freshness={data.freshness} />
+      {/* On a phone a compact picture beside the name, and variant, price and add to cart right under it: all in the
+          first screen. From the tablet width the gallery stands beside the rest. */}
       <div className="product-page__top">
         <Gallery product={product} />
-        <div className="product-page__buy">
+        <div className="product-page__intro">
           <p className="product-page__brand">{product.brand}</p>
           <PageHeading>{product.name}</PageHeading>
-          <StateBadges state={product.state} isNew={isNew(product, today)} onSale={isOnSale(product)} />
+          <StateBadges state={product.state} isNew={isNew(product, today)} onSale={isReduced(variant)} />
           {product.rating && (
             <a href="#reviews" className="product-page__rating">
               <Stars rating={product.rating} />
             </a>
           )}
-          <p className="product-page__short">{product.shortDescription}</p>
+        </div>
+        <div className="product-page__buy">
           <VariantChoice product={product} variant={variant} />
           <p className="product-page__price">
-            {variant.originalPrice !== null && (
-              <del>
-                <Price cents={variant.originalPrice} currency={product.currency} />
-              </del>
-            )}{' '}
-            <Price cents={variant.price} currency={product.currency} />
+            <PriceWithOld cents={variant.price} originalCents={variant.originalPrice} currency={product.currency} />{' '}
+            <UnitPrice unitPrice={variant.unitPrice} currency={product.currency} />
           </p>
-          <UnitPrice unitPrice={variant.unitPrice} currency={product.currency} />
           <Availability product={product} variant={variant} />
           <AddToCart product={product} variant={variant} />
           <CompareButton productId={product.productId} name={product.name} />
+        </div>
+        <div className="product-page__more">
+          <p className="product-page__short">{product.shortDescription}</p>
           {hasSiloOffer(product) && <SiloOffer />}
         </div>
       </div>
@@ -168,7 +168,7 @@ function Gallery({ product }: { product: CatalogueProduct }) {
           name={product.image.name}
           view={view}
           alt={`${product.name} – ${t(`catalogue.gallery.${view}`)}`}
-          sizes="(min-width: 768px) 40vw, 92vw"
+          sizes="(min-width: 768px) 40vw, 7.5rem"
           eager
         />
       </div>
@@ -198,11 +198,12 @@ function VariantChoice({ product, variant }: { product: CatalogueProduct; varian
   const { locale } = useRootData()
   if (product.variants.length < 2)
     return <p className="product-page__variant">{variantLabel(t, variant, locale.language)}</p>
+  const labels = variantChoiceLabels(t, product.variants, locale.language)
   return (
-    <fieldset className="variant-choice">
+    <fieldset className={labels.length > 3 ? 'variant-choice variant-choice--many' : 'variant-choice'}>
       <legend>{t('catalogue.product.variant')}</legend>
       <ul>
-        {product.variants.map((v) => (
+        {product.variants.map((v, index) => (
           <li key={v.productVariantId}>
             <Link
               to={v.path}
@@ -211,7 +212,7 @@ function VariantChoice({ product, variant }: { product: CatalogueProduct; varian
               aria-current={v.productVariantId === variant.productVariantId ? 'true' : undefined}
               className="variant-choice__option"
             >
-              {variantLabel(t, v, locale.language)}
+              {labels[index]}
             </Link>
           </li>
         ))}

@@ -5,10 +5,17 @@ import {
   amountOf,
   colourName as sharedColourName,
   plainNumber,
+  variantChoiceLabels as sharedVariantChoiceLabels,
   variantLabel as sharedVariantLabel,
   type Translate,
 } from '../../domain/variant-label.ts'
 import type { LanguageCode } from '../../domain/languages.ts'
+import {
+  formatGroupNutrient,
+  formatMainNutrient,
+  mainNutrientsOf,
+  NUTRIENT_GROUPS,
+} from '../../domain/nutrition-format.ts'
 import { DELIVERY_DAYS, type CatalogueProduct, type ProductVariant } from '../../domain/product.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { UnitPrice } from './parts.tsx'
@@ -22,6 +29,8 @@ export const translateWith =
 /** The variant's words, shared with the server's cart lines (src/domain/variant-label.ts). */
 export const variantLabel = (t: TFunction, variant: ProductVariant, language: LanguageCode) =>
   sharedVariantLabel(translateWith(t), variant, language)
+export const variantChoiceLabels = (t: TFunction, variants: readonly ProductVariant[], language: LanguageCode) =>
+  sharedVariantChoiceLabels(translateWith(t), variants, language)
 export const colourName = (t: TFunction, colour: string) => sharedColourName(translateWith(t), colour)
 export { amountOf, plainNumber }
 
@@ -58,7 +67,6 @@ export function Specifications({ product, variant }: { product: CatalogueProduct
         <UnitPrice unitPrice={variant.unitPrice} currency={product.currency} />
       ) : null,
     ],
-    [t('catalogue.spec.stock'), String(variant.stock)],
   ]
   return (
     <table className="spec-table">
@@ -76,35 +84,16 @@ export function Specifications({ product, variant }: { product: CatalogueProduct
   )
 }
 
-/** Units per group of nutrition values (what the catalogue's numbers mean). */
-export const NUTRITION_UNITS = {
-  energyDe: 'MJ/kg',
-  energyEwpa: '/kg',
-  crudeProtein: 'g/kg',
-  sugar: 'g/kg',
-  dryMatter: 'g/kg',
-  moisturePercentage: '%',
-  germContent: 'cfu/g',
-  minerals: 'g/kg',
-  traceElements: 'mg/kg',
-  vitamins: 'mg/kg',
-  addedSubstancesPerKg: 'g/kg',
-} as const
-const INTERNATIONAL_UNITS = new Set(['vitaminA', 'vitaminD3'])
-
 /** SPEC §3 nutrition values: energy (DE, EWpa), protein, sugar, dry matter, moisture, germ content; then per group. */
 export function NutritionTable({ nutrition }: { nutrition: Nutrition }) {
   const { t } = useTranslation()
   const { locale } = useRootData()
-  const number = (value: number) => plainNumber(value, locale.language)
-  const main = (
-    ['energyDe', 'energyEwpa', 'crudeProtein', 'sugar', 'dryMatter', 'moisturePercentage', 'germContent'] as const
+  const translate = translateWith(t)
+  const main = mainNutrientsOf(nutrition).map(
+    ([key, value]) =>
+      [t(`catalogue.nutrition.${key}`), formatMainNutrient(key, value, locale.language, translate)] as const,
   )
-    .filter((key) => nutrition[key] !== null)
-    .map((key) => [t(`catalogue.nutrition.${key}`), `${number(nutrition[key]!)} ${NUTRITION_UNITS[key]}`] as const)
-  const groups = (['minerals', 'traceElements', 'vitamins', 'addedSubstancesPerKg'] as const).filter(
-    (group) => Object.keys(nutrition[group]).length > 0,
-  )
+  const groups = NUTRIENT_GROUPS.filter((group) => Object.keys(nutrition[group]).length > 0)
   const nutrientName = (key: string) => {
     const known = `catalogue.nutrient.${key}`
     return t(known as 'catalogue.nutrient.calcium', { defaultValue: key })
@@ -135,10 +124,7 @@ export function NutritionTable({ nutrition }: { nutrition: Nutrition }) {
           {Object.entries(nutrition[group]).map(([key, value]) => (
             <tr key={key}>
               <th scope="row">{nutrientName(key)}</th>
-              <td>
-                {number(value)}{' '}
-                {group === 'vitamins' && INTERNATIONAL_UNITS.has(key) ? 'IU/kg' : NUTRITION_UNITS[group]}
-              </td>
+              <td>{formatGroupNutrient(group, key, value, locale.language, translate)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,6 @@
 // The header's product search: a plain GET form to the search page (works before the script and without it), with
-// suggestions while typing as an ARIA combobox: arrow keys move through the options, Enter opens one, Escape closes,
-// and a live region says how many there are. Suggestions come from the server, or offline from the device.
+// suggestions while typing as an ARIA 1.2 combobox: arrow keys move through the options, Enter opens one, Escape
+// closes, and a live region says how many there are. Suggestions come from the server, or offline from the device.
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -83,6 +83,7 @@ export function SearchBox({ action }: { action: string }) {
     <form
       className="search-box"
       role="search"
+      aria-label={t('header.search')}
       method="get"
       action={action}
       onSubmit={(event) => {
@@ -94,9 +95,12 @@ export function SearchBox({ action }: { action: string }) {
       <label htmlFor={`${id}-input`} className="visually-hidden">
         {t('header.search')}
       </label>
+      {/* type=text: ARIA 1.2 allows the combobox role on a text input, not on type=search; the phone's keyboard
+          still offers "search" through enterKeyHint. */}
       <input
         id={`${id}-input`}
-        type="search"
+        type="text"
+        enterKeyHint="search"
         name="q"
         maxLength={100}
         autoComplete="off"

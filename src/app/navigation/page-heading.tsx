@@ -9,12 +9,14 @@ let firstLocationKey: string | undefined
  */
 export function PageHeading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null)
-  const { key, hash } = useLocation()
+  const { key, hash, state } = useLocation()
+  // A navigation that changes the page in place (a filter, the sort order) says so, and focus stays where it is.
+  const keepFocus = (state as { keepFocus?: boolean } | null)?.keepFocus === true
   useEffect(() => {
     firstLocationKey ??= key
-    if (key === firstLocationKey || hash) return
+    if (key === firstLocationKey || hash || keepFocus) return
     ref.current?.focus({ preventScroll: true })
-  }, [key, hash])
+  }, [key, hash, keepFocus])
   return (
     <h1 ref={ref} tabIndex={-1} id="page-heading">
       {children}

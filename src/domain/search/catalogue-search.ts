@@ -11,7 +11,7 @@ import type {
 } from '../catalogue-api.ts'
 import { AUTOCOMPLETE_LIMIT } from '../catalogue-api.ts'
 import type { LanguageCode } from '../language-codes.ts'
-import { cheapestVariant, isNew, isOnSale, type CatalogueLabels, type CatalogueProduct } from '../product.ts'
+import { cheapestVariant, isNew, isOnSale, isReduced, type CatalogueLabels, type CatalogueProduct } from '../product.ts'
 import { SearchIndex, type SearchDocument } from './search-index.ts'
 import { fold } from './text.ts'
 
@@ -98,12 +98,13 @@ export function summaryOf(product: CatalogueProduct, today: string): ProductSumm
     state: product.state,
     image: product.image.name,
     price: cheapest.price,
-    originalPrice: cheapest.originalPrice,
+    originalPrice: isReduced(cheapest) ? cheapest.originalPrice : null,
     currency: product.currency,
     unitPrice: cheapest.unitPrice,
     rating: product.rating,
     isNew: isNew(product, today),
-    onSale: isOnSale(product),
+    // The card's badge, beside the price it shows: only when that variant is reduced.
+    onSale: isReduced(cheapest),
     inStock: product.variants.some((v) => v.stock > 0),
     variantCount: product.variants.length,
   }

@@ -1,0 +1,95 @@
+// How the nutrition values of SPEC §3 read on a label: each with its unit and the decimals its kind of value has, in
+// the language's number format with the language's own digit grouping ("90.000 kve/g", "90 000 UFC/g"). The seed
+// (src/server/db/seed/catalogue/products.json) holds energy in MJ DE per kg and EWpa per kg, protein, sugar and dry
+// matter in g/kg, moisture in percent, the germ count in colony-forming units per gram, minerals and added substances
+// in g/kg, trace elements and vitamins in mg/kg, and vitamins A and D3 in international units per kg.
+import type { Nutrition } from './catalogue.ts'
+import { intlLocaleOf } from './locale.ts'
+import type { LanguageCode } from './languages.ts'
+import type { Translate } from './variant-label.ts'
+
+export const MAIN_NUTRIENTS = [
+  'energyDe',
+  'energyEwpa',
+  'crudeProtein',
+  'sugar',
+  'dryMatter',
+  'moisturePercentage',
+  'germContent',
+] as const
+export type MainNutrient = (typeof MAIN_NUTRIENTS)[number]
+export const NUTRIENT_GROUPS = ['minerals', 'traceElements', 'vitamins', 'addedSubstancesPerKg'] as const
+export type NutrientGroup = (typeof NUTRIENT_GROUPS)[number]
+
+/** A unit is an SI symbol, the same in every language, or a unit the language names itself (cfu, IU). */
+type Unit = { symbol: string } | { text: 'catalogue.unit.cfuPerGram' | 'catalogue.unit.iuPerKilogram' } | 'percent'
+interface Measure {
+  unit: Unit
+  /** Fraction digits shown: at least, at most. */
+  digits: readonly [number, number]
+}
+
+const MAIN: Record<MainNutrient, Measure> = {
+  energyDe: { unit: { symbol: 'MJ/kg' }, digits: [1, 1] },
+  // EWpa is a feed unit (the net energy of a kilogram of barley), given per kilogram of feed to two decimals.
+  energyEwpa: { unit: { symbol: 'EWpa/kg' }, digits: [2, 2] },
+  crudeProtein: { unit: { symbol: 'g/kg' }, digits: [0, 1] },
+  sugar: { unit: { symbol: 'g/kg' }, digits: [0, 1] },
+  dryMatter: { unit: { symbol: 'g/kg' }, digits: [0, 1] },
+  moisturePercentage: { unit: 'percent', digits: [0, 1] },
+  germContent: { unit: { text: 'catalogue.unit.cfuPerGram' }, digits: [0, 0] },
+}
+
+const GROUPS: Record<NutrientGroup, Measure> = {
+  minerals: { unit: { symbol: 'g/kg' }, digits: [0, 2] },
+  traceElements: { unit: { symbol: 'mg/kg' }, digits: [0, 2] },
+  vitamins: { unit: { symbol: 'mg/kg' }, digits: [0, 2] },
+  addedSubstancesPerKg: { unit: { symbol: 'g/kg' }, digits: [0, 2] },
+}
+const INTERNATIONAL_UNITS: Measure = { unit: { text: 'catalogue.unit.iuPerKilogram' }, digits: [0, 0] }
+const IN_INTERNATIONAL_UNITS = new Set(['vitaminA', 'vitaminD3'])
+
+const formats = new Map<string, Intl.NumberFormat>()
+function numberFormat(language: LanguageCode, measure: Measure): Intl.NumberFormat {
+  const percent = measure.unit === 'percent'
+  const key = `${language}:${measure.digits.join()}:${percent}`
+  let format = formats.get(key)
+  if (!format) {
+    // Grouping as the language has it (not the money format's SPEC §9 rule, which is about prices).
+    format = new Intl.NumberFormat(intlLocaleOf(language), {
+      style: percent ? 'percent' : 'decimal',
+      minimumFractionDigits: measure.digits[0],
+      maximumFractionDigits: measure.digits[1],
+    })
+    formats.set(key, format)
+  }
+  return format
+}
+
+function formatMeasure(measure: Measure, value: number, language: LanguageCode, t: Translate): string {
+  if (measure.unit === 'percent') return numberFormat(language, measure).format(value / 100)
+  const unit = 'symbol' in measure.unit ? measure.unit.symbol : t(measure.unit.text)
+  // A no-break space: a number is never split from its unit.
+  return `${numberFormat(language, measure).format(value)}\u00a0${unit}`
+}
+
+/** One of the main values: "13,2 MJ/kg", "0,95 EWpa/kg", "11,5%", "90.000 kve/g". */
+export function formatMainNutrient(key: MainNutrient, value: number, language: LanguageCode, t: Translate): string {
+  return formatMeasure(MAIN[key], value, language, t)
+}
+
+/** A mineral, trace element, vitamin or added substance: "9 g/kg", "0,5 mg/kg", "16.000 IE/kg". */
+export function formatGroupNutrient(
+  group: NutrientGroup,
+  key: string,
+  value: number,
+  language: LanguageCode,
+  t: Translate,
+): string {
+  const measure = group === 'vitamins' && IN_INTERNATIONAL_UNITS.has(key) ? INTERNATIONAL_UNITS : GROUPS[group]
+  return formatMeasure(measure, value, language, t)
+}
+
+/** The main values a product has, in label order. */
+export const mainNutrientsOf = (nutrition: Nutrition) =>
+  MAIN_NUTRIENTS.flatMap((key) => (nutrition[key] === null ? [] : [[key, nutrition[key]] as const]))

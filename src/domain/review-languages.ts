@@ -1,0 +1,35 @@
+// Reviews come in every language the brand sells in (SPEC §3: a review has a language). A shopper reads the ones in
+// their own language first and may keep to those; the rest say which language they are in.
+import { intlLocaleOf } from './locale.ts'
+import type { LanguageCode } from './languages.ts'
+import type { ProductReview } from './product.ts'
+
+/** The language without its country: a Flemish review is Dutch to a Dutch shopper, an Austrian one German. */
+export const spokenLanguage = (code: LanguageCode) => code.split('-')[0]!
+
+export const isInLanguage = (review: Pick<ProductReview, 'language'>, language: LanguageCode) =>
+  spokenLanguage(review.language) === spokenLanguage(language)
+
+const newestFirst = (a: ProductReview, b: ProductReview) => b.createdAt.localeCompare(a.createdAt)
+
+/** The shopper's language first, then the others; newest first within each. `onlyOwn` keeps the shopper's. */
+export function reviewsFor(
+  reviews: readonly ProductReview[],
+  language: LanguageCode,
+  onlyOwn = false,
+): ProductReview[] {
+  const own = reviews.filter((r) => isInLanguage(r, language)).toSorted(newestFirst)
+  if (onlyOwn) return own
+  return [...own, ...reviews.filter((r) => !isInLanguage(r, language)).toSorted(newestFirst)]
+}
+
+const names = new Map<LanguageCode, Intl.DisplayNames>()
+/** A review's language named in the shopper's language: 'Pools' for a Polish review on the Dutch site. */
+export function languageName(of: LanguageCode, shopperLanguage: LanguageCode): string {
+  let displayNames = names.get(shopperLanguage)
+  if (!displayNames) {
+    displayNames = new Intl.DisplayNames(intlLocaleOf(shopperLanguage), { type: 'language', fallback: 'code' })
+    names.set(shopperLanguage, displayNames)
+  }
+  return displayNames.of(spokenLanguage(of)) ?? of
+}

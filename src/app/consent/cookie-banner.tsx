@@ -17,9 +17,8 @@ export function CookieBanner({ brandName, initial }: { brandName: string; initia
   useEffect(() => {
     setConsent(consentFrom(document.cookie))
   }, [setConsent])
-  // The most pressing notice: it always shows, and the others wait for the choice.
-  useNoticeSlot('cookies', consent === null)
-  if (consent !== null) return null
+  // Only the country prompt goes before it; the other notices wait for the choice.
+  if (!useNoticeSlot('cookies', consent === null)) return null
   const choose = (choice: Consent) => {
     storeConsent(choice)
     setConsent(choice)

@@ -1,4 +1,4 @@
-// The notices at the bottom take turns (jsdom): the cookie choice first, then a new version, then the connection; a
+// The notices at the bottom take turns (jsdom): the cookie choice before a new version and the connection; a
 // closed offline notice stays closed until the connection changes.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createStore, Provider } from 'jotai'
@@ -31,8 +31,9 @@ function show() {
 }
 
 describe('the notices at the bottom of the screen', () => {
-  it('orders them: cookies, a new version, the connection, the country prompt', () => {
-    expect(shownNotice(new Set(['localization', 'connectivity']))).toBe('connectivity')
+  it('orders them: the country prompt, cookies, a new version, the connection', () => {
+    expect(shownNotice(new Set(['localization', 'cookies']))).toBe('localization')
+    expect(shownNotice(new Set(['connectivity', 'update']))).toBe('update')
     expect(shownNotice(new Set(['connectivity', 'update', 'cookies']))).toBe('cookies')
     expect(shownNotice(new Set())).toBeUndefined()
   })

@@ -186,6 +186,25 @@ test.describe('the cart', () => {
     expect(serverCart.products.map((p) => [p.productVariantId, p.count])).toEqual([[101, 3]])
   })
 
+  test('the header’s cart link is named by what it shows, first its word and count, on a phone and a desktop', async ({
+    page,
+  }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(`${origin}${SPORT_MUESLI}`)
+      const link = page.getByRole('link', { name: `${nl.header.cart} 0 ${nl.cart.mini.countMeaning}`, exact: true })
+      await expect(link).toBeVisible()
+      // What the eye reads there: the count alone on a phone, the word and the count on a desktop.
+      const seen = await link.evaluate((element) =>
+        [...element.children]
+          .filter((child) => child.textContent?.trim() && child.getBoundingClientRect().width > 1)
+          .map((child) => child.textContent!.trim())
+          .join(' '),
+      )
+      expect(seen).toBe(width === 390 ? '0' : `${nl.header.cart} 0`)
+    }
+  })
+
   test('a discount code: refused with the reason by the field, applied with its line in the costs, removed', async ({
     page,
   }) => {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { openDatabase } from '../../src/server/db/database.ts'
 import { setStock } from '../../src/server/catalogue/catalogue.repository.ts'
 import { CartSchema } from '../../src/domain/cart.ts'
+import { readFileSync } from 'node:fs'
 import { events, fill, hydrated, nl, storedProducts, storedRows, waitForServiceWorker } from './helpers.ts'
 import { startServer, type RunningServer } from './server.ts'
 import { ownPort } from './ports.ts'
@@ -16,7 +17,11 @@ const APPLE_TREATS = '/snoepjes/appelsnoepjes/' // variant 3001, "3 + 1 gratis"
 const HOOF_OIL = '/verzorging/hoefolie-met-laurier/' // variant 3201
 const ELECTROLYTES = '/supplementen/elektrolyten/' // variant 2501
 const ELECTROLYTES_VARIANT = 2501
+/** The Dutch cart's own address (SPEC §2's /cart/ in the language's word). */
+const CART = '/winkelwagen/'
 
+const texts = (code: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8')) as typeof nl
 const badge = (page: Page) => page.locator('.mini-cart__count')
 const lineNames = (page: Page) => page.locator('.cart-line__name').allTextContents()
 
@@ -73,7 +78,7 @@ test.describe('the cart', () => {
       items: [{ item_id: '101', quantity: 2 }],
     })
     await addToCart(page, `${origin}${APPLE_TREATS}`, 3)
-    await page.goto(`${origin}/cart/`)
+    await page.goto(`${origin}${CART}`)
     await hydrated(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.cart.title)
     await expect(page.locator('.cart-line')).toHaveCount(2)
@@ -102,7 +107,7 @@ test.describe('the cart', () => {
     expect((await events(page, 'remove_from_cart')).at(-1)!.ecommerce.items[0]!.item_id).toBe('3001')
     await addToCart(page, `${origin}${HOOF_OIL}`, 1)
     await addToCart(page, `${origin}${ELECTROLYTES}`, 2)
-    await page.goto(`${origin}/cart/`)
+    await page.goto(`${origin}${CART}`)
     await hydrated(page)
     await expect(page.locator('.cart-line')).toHaveCount(3)
     await expect(page.locator('.pending-change')).toHaveCount(4)
@@ -152,7 +157,7 @@ test.describe('the cart', () => {
     await waitForServiceWorker(first)
     await first.getByRole('button', { name: nl.consent.decline }).click()
     await addToCart(first, `${origin}${SPORT_MUESLI}`, 1)
-    await first.goto(`${origin}/cart/`)
+    await first.goto(`${origin}${CART}`)
     await hydrated(first)
     // Synced: the server's cart is made and its own total shown (not one worked out on the device).
     await expect(first.locator('.pending-changes')).toHaveCount(0, { timeout: 20_000 })
@@ -161,6 +166,7 @@ test.describe('the cart', () => {
     const { cartId } = await deviceCart(first)
     expect(cartId).toMatch(/^[0-9a-f-]{36}$/)
     const second = await context.newPage()
+    // The old address: /cart/ still opens the cart.
     await second.goto(`${origin}/cart/`)
     await hydrated(second)
     await expect(second.locator('.cart-line')).toHaveCount(1)
@@ -184,6 +190,42 @@ test.describe('the cart', () => {
     await expect(second.locator('.pending-changes')).toHaveCount(0, { timeout: 20_000 })
     const serverCart = CartSchema.parse(await (await fetch(`http://localhost:${PORT}/api/cart/${cartId}`)).json())
     expect(serverCart.products.map((p) => [p.productVariantId, p.count])).toEqual([[101, 3]])
+  })
+
+  test('the cart has its language’s word in the address, /cart/ still opens it, and the switcher leads to the other sites’ carts', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const sites = [
+      [origin, '', nl, CART],
+      [`http://equivera-be.localhost:${PORT}`, '/fr', texts('fr-BE'), '/fr/panier/'],
+      [`http://muehldorfer-de.localhost:${PORT}`, '', texts('de'), '/warenkorb/'],
+    ] as const
+    for (const [site, prefix, words, path] of sites) {
+      await page.goto(`${site}${prefix}/`)
+      await page.getByRole('link', { name: new RegExp(`^${words.header.cart} 0`) }).click()
+      await expect(page).toHaveURL(`${site}${path}`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.cart.title)
+      await page.goto(`${site}${prefix}/cart/`)
+      await expect(page).toHaveURL(`${site}${prefix}/cart/`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.cart.title)
+    }
+
+    await page.goto(`${origin}${CART}`)
+    await hydrated(page)
+    await page.getByRole('button', { name: nl.consent.decline }).click()
+    await page.getByText(nl.localization.choose).click()
+    await expect(page.getByRole('link', { name: 'België - Français' })).toHaveAttribute(
+      'href',
+      `http://equivera-be.localhost:${PORT}/fr/panier/`,
+    )
+    await expect(page.getByRole('link', { name: 'België - Nederlands' })).toHaveAttribute(
+      'href',
+      `http://equivera-be.localhost:${PORT}/winkelmandje/`,
+    )
+    await page.getByRole('link', { name: 'Duitsland - Deutsch' }).first().click()
+    await expect(page).toHaveURL(/\/warenkorb\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de').cart.title)
   })
 
   test('the header’s cart link is named by what it shows, first its word and count, on a phone and a desktop', async ({
@@ -212,7 +254,7 @@ test.describe('the cart', () => {
     await waitForServiceWorker(page)
     await page.getByRole('button', { name: nl.consent.decline }).click()
     await addToCart(page, `${origin}${SPORT_MUESLI}`, 2)
-    await page.goto(`${origin}/cart/`)
+    await page.goto(`${origin}${CART}`)
     await hydrated(page)
     const field = page.getByRole('textbox', { name: nl.cart.discount.label })
 

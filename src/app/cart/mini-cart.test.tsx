@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import en from '../../../locales/en.json' with { type: 'json' }
 import nl from '../../../locales/nl.json' with { type: 'json' }
-import { renderInApp, storeWith } from '../../../tests/helpers/cart-render.tsx'
+import { renderInApp, storeWith } from '../../../tests/helpers/render-in-app.tsx'
 import { emptyCart, type CartView } from '../data/cart-store.ts'
 import { cartViewAtom } from './cart-state.ts'
 import { MiniCart } from './mini-cart.tsx'
@@ -50,6 +50,8 @@ describe('the header’s cart link', () => {
 
   it('names an empty cart with its count too', () => {
     renderInApp(<MiniCart />, { messages: nl })
-    expect(screen.getByRole('link', { name: 'Winkelwagen 0 (aantal artikelen)' }).getAttribute('href')).toBe('/cart/')
+    expect(screen.getByRole('link', { name: 'Winkelwagen 0 (aantal artikelen)' }).getAttribute('href')).toBe(
+      '/winkelwagen/',
+    )
   })
 })

@@ -1,5 +1,5 @@
-// Renders a part of the cart in jsdom as the app has it: under the root route (its data), with the texts of a
-// language, the services, and the cart's jotai state given by the test.
+// Renders a part of the app in jsdom as the app has it: under the root route (its data), with the texts of a
+// language, the services, and the jotai state given by the test.
 import { render } from '@testing-library/react'
 import { createStore, Provider, type WritableAtom } from 'jotai'
 import type { ReactNode } from 'react'
@@ -14,14 +14,14 @@ import type { LanguageCode } from '../../src/domain/languages.ts'
 import { rootDataFixture } from './root-data.ts'
 
 export const noServer: AppServices = {
-  // Calls of the cart's side parts (USPs, recommendations) find no server here and are left out.
+  // Calls of side parts (the cart's USPs and recommendations) find no server here and are left out.
   api: createShopApi(async () => ({ status: 503, body: null, headers: new Headers() })),
   visitorCountry: null,
   prepareLocale: async () => undefined,
   scope: null,
 }
 
-export interface CartRenderOptions {
+export interface RenderOptions {
   data?: RootData
   language?: LanguageCode
   messages: Messages
@@ -29,7 +29,7 @@ export interface CartRenderOptions {
   path?: string
 }
 
-export function renderInApp(node: ReactNode, options: CartRenderOptions) {
+export function renderInApp(node: ReactNode, options: RenderOptions) {
   const data = options.data ?? rootDataFixture()
   const store = options.store ?? createStore()
   const router = createMemoryRouter([{ id: 'root', path: '*', loader: () => data, Component: () => node }], {

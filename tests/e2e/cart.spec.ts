@@ -1,7 +1,9 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { openDatabase } from '../../src/server/db/database.ts'
 import { setStock } from '../../src/server/catalogue/catalogue.repository.ts'
 import { CartSchema } from '../../src/domain/cart.ts'
+import { toEuroCents } from '../../src/domain/currency.ts'
+import { formatMoney } from '../../src/domain/locale.ts'
 import { readFileSync } from 'node:fs'
 import { events, fill, hydrated, nl, storedProducts, storedRows, waitForServiceWorker } from './helpers.ts'
 import { startServer, type RunningServer } from './server.ts'
@@ -226,6 +228,42 @@ test.describe('the cart', () => {
     await page.getByRole('link', { name: 'Duitsland - Deutsch' }).first().click()
     await expect(page).toHaveURL(/\/warenkorb\/$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de').cart.title)
+  })
+
+  test('on a Danish site the euro amount that binds stands beside the indicative price and total, for eye and ear', async ({
+    page,
+  }) => {
+    const dk = `http://equivera-dk.localhost:${PORT}`
+    const da = texts('da')
+    // What a screen reader says of a price: both amounts, each with what it is.
+    const spoken = (dkk: number) =>
+      fill(da.price.both, {
+        indicative: formatMoney(dkk, 'DKK', 'da'),
+        euro: formatMoney(toEuroCents(dkk, 'DKK'), 'EUR', 'da'),
+      }).replaceAll('\u00a0', ' ')
+    const heard = async (locator: Locator) => (await locator.ariaSnapshot()).replaceAll('\u00a0', ' ')
+
+    await page.goto(`${dk}/musli/sportsmusli/`)
+    await hydrated(page)
+    await page.getByRole('button', { name: da.consent.decline }).click()
+    // 32.95 € on the euro sites, 245.81 kr. here: it binds as 32.95 € again.
+    await expect(page.locator('.product-page__price .price__euro').last()).toHaveText('32,95 €')
+    expect(await heard(page.locator('.product-page__price'))).toContain(spoken(24581))
+    await expect(page.locator('.indicative-price-notice')).toContainText('1,00 € = 7,46 kr.')
+
+    await page.getByLabel(da.cart.add.quantity, { exact: true }).fill('2')
+    await page.getByRole('button', { name: da.cart.add.button }).click()
+    await expect(page.locator('.add-to-cart__message')).toContainText(da.messages.addedToCart)
+    await page.goto(`${dk}/indkoebskurv/`)
+    await hydrated(page)
+    // The server's total: 2 × 245.81 + 69.00 shipping = 560.62 kr., binding as 75.15 €.
+    const total = page.locator('.cost-overview__row--total')
+    await expect(total).toContainText('560,62 kr.')
+    await expect(page.locator('.cost-overview__provisional')).toHaveCount(0)
+    await expect(total.locator('.price__euro')).toHaveText('75,15 €')
+    expect(await heard(total)).toContain(spoken(56062))
+    // Once, with the total: the other rows keep the mark only.
+    await expect(page.locator('.cost-overview .price__euro')).toHaveCount(1)
   })
 
   test('the header’s cart link is named by what it shows, first its word and count, on a phone and a desktop', async ({

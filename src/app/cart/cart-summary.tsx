@@ -1,6 +1,7 @@
 // The cart's delivery choice and cost overview (SPEC §3 calculation result): subtotal, discounts, shipping (free from
 // the site's threshold), payment costs, VAT per rate, total; other currencies than the euro marked indicative (the
-// Price component and the frame's notice), and totals worked out on the device marked provisional.
+// Price component and the frame's notice) with the total's binding euro amount beside it, and totals worked out on the
+// device marked provisional.
 import { useTranslation } from 'react-i18next'
 import { needsDelivery, shipsFree } from '../../domain/cart-calculation.ts'
 import { formatMoney } from '../../domain/locale.ts'
@@ -63,12 +64,13 @@ export function CostOverview({ view, totals }: { view: CartView; totals: CartTot
     low: view.pricing?.vatPercentageLow ?? calculation.products.find((l) => l.vatType === 'low')?.vatRatePercentage,
     high: view.pricing?.vatPercentageHigh ?? calculation.products.find((l) => l.vatType === 'high')?.vatRatePercentage,
   }
+  // The euro amount that binds is given once, with the total: on every row it would only crowd the overview.
   const row = (label: string, cents: number, key: string, options: { minus?: boolean; strong?: boolean } = {}) => (
     <div key={key} className={options.strong ? 'cost-overview__row cost-overview__row--total' : 'cost-overview__row'}>
       <dt>{label}</dt>
       <dd>
         {options.minus && '−'}
-        <Price cents={cents} currency={currency} />
+        <Price cents={cents} currency={currency} euro={options.strong === true} />
       </dd>
     </div>
   )
@@ -84,12 +86,12 @@ export function CostOverview({ view, totals }: { view: CartView; totals: CartTot
             {calculation.shippingCosts === 0 && calculation.originalShippingCosts > 0 ? (
               <>
                 <del>
-                  <Price cents={calculation.originalShippingCosts} currency={currency} />
+                  <Price cents={calculation.originalShippingCosts} currency={currency} euro={false} />
                 </del>{' '}
                 {t('cart.summary.free')}
               </>
             ) : (
-              <Price cents={calculation.shippingCosts} currency={currency} />
+              <Price cents={calculation.shippingCosts} currency={currency} euro={false} />
             )}
           </dd>
         </div>

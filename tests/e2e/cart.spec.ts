@@ -12,7 +12,8 @@ import { ownPort } from './ports.ts'
 // The cart in a real Chromium against the real server (issue #5): filled online; changed with no network at all
 // (server stopped, browser offline, service worker in charge), through a reload; and when the network returns, the
 // server's cart is exactly the device's — nothing lost, nothing doubled — while an addition of a product that sold out
-// meanwhile is shown refused, with its reason.
+// meanwhile is shown refused, with its reason, where its line would be. Refusals are shown by what they were about,
+// keep what was typed and say what to do; only what is not sent yet waits.
 
 const SPORT_MUESLI = '/muesli/sport-muesli/' // variant 101, 32.95
 const APPLE_TREATS = '/snoepjes/appelsnoepjes/' // variant 3001, "3 + 1 gratis"
@@ -128,13 +129,17 @@ test.describe('the cart', () => {
     await setStock(database.db, ELECTROLYTES_VARIANT, 0, new Date())
     await database.close()
 
-    // The network returns: the queue is sent once, in order; the refused addition stays, with its reason.
+    // The network returns: the queue is sent once, in order; the refused addition is shown where its line would be,
+    // with the reason and what to do, and nothing waits any more.
     server = await startServer(PORT, 'dist', server.dir)
     await context.setOffline(false)
-    await expect(page.locator('.pending-change--refused')).toHaveCount(1, { timeout: 20_000 })
-    await expect(page.locator('.pending-change')).toHaveCount(1)
-    await expect(page.locator('.pending-change--refused')).toContainText(nl.errors.outOfStock)
-    await expect(page.locator('.cart-line')).toHaveCount(2)
+    const notAdded = page.locator('.cart-line--refused')
+    await expect(notAdded).toHaveCount(1, { timeout: 20_000 })
+    await expect(notAdded.getByRole('heading')).toHaveText('Elektrolyten')
+    await expect(notAdded.getByRole('alert')).toContainText(nl.errors.outOfStock)
+    await expect(notAdded.getByRole('alert')).toContainText(nl.cart.refusal.tryLater)
+    await expect(page.locator('.pending-changes')).toHaveCount(0)
+    await expect(page.locator('.cart-line:not(.cart-line--refused)')).toHaveCount(2)
     await expect(page.locator('.cost-overview__provisional')).toHaveCount(0)
 
     // The server's cart is the device's: nothing lost, nothing doubled.
@@ -144,12 +149,60 @@ test.describe('the cart', () => {
       [101, 3],
       [3201, 1],
     ])
-    expect(await lineNames(page)).toEqual(shown.filter((name) => name !== 'Elektrolyten'))
+    expect(await lineNames(page)).toEqual(shown)
     await expect(badge(page)).toHaveText('4')
 
-    // The shopper gives the refused change up.
-    await page.locator('.pending-change--refused').getByRole('button', { name: nl.cart.pending.discard }).click()
-    await expect(page.locator('.pending-changes')).toHaveCount(0)
+    // The shopper has read it.
+    await notAdded.getByRole('button', { name: nl.cart.refusal.dismiss }).click()
+    await expect(notAdded).toHaveCount(0)
+    expect(await lineNames(page)).toEqual(shown.filter((name) => name !== 'Elektrolyten'))
+  })
+
+  test('a quantity above the stock is refused by its line, in sight: the typed quantity stays, with what to do', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${origin}${SPORT_MUESLI}`)
+    await page.getByRole('button', { name: nl.consent.decline }).click()
+    await addToCart(page, `${origin}${SPORT_MUESLI}`, 2)
+    await page.goto(`${origin}${CART}`)
+    await hydrated(page)
+    await expect(page.locator('.pending-changes')).toHaveCount(0, { timeout: 20_000 })
+    // The device has its copy of the catalogue (stock 214); then the muesli runs low on the server.
+    await expect.poll(() => storedProducts(page), { timeout: 20_000 }).toBeGreaterThan(30)
+    const stock = async (amount: number) => {
+      const database = openDatabase(`sqlite:${server.dir}/shop.sqlite`)
+      await setStock(database.db, 101, amount, new Date())
+      await database.close()
+    }
+    await stock(3)
+    try {
+      const line = page.locator('.cart-line').filter({ hasText: 'Sport Muesli' })
+      const field = line.getByRole('spinbutton', { name: fill(nl.cart.line.quantity, { name: 'Sport Muesli' }) })
+      await field.fill('5')
+      await field.press('Enter')
+
+      const refusal = line.getByRole('alert')
+      await expect(refusal).toContainText(fill(nl.errors.insufficientStock, { amount: 3 }))
+      await expect(refusal).toContainText(fill(nl.cart.refusal.maxQuantity, { amount: 3 }))
+      await expect(refusal).toBeInViewport()
+      await expect(field).toHaveValue('5')
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.locator('.pending-changes')).toHaveCount(0)
+      await expect(page.getByRole('button', { name: nl.cart.pending.retry })).toHaveCount(0)
+      // The line itself is as the server has it: 2 × 32.95.
+      await expect(line.locator('.cart-line__total')).toContainText('65,90')
+
+      await line.getByRole('button', { name: fill(nl.cart.refusal.setTo, { quantity: 3 }) }).click()
+      await expect(field).toHaveValue('3')
+      await expect(field).toBeFocused()
+      await expect(refusal).toHaveCount(0)
+      await expect(field).not.toHaveAttribute('aria-invalid')
+      await expect(page.locator('.cost-overview__row--total')).toContainText('98,85')
+      await expect(page.locator('.cost-overview__provisional')).toHaveCount(0)
+    } finally {
+      await stock(214)
+    }
   })
 
   test('two tabs changing the cart offline send the shared queue once', async ({ context }) => {
@@ -296,15 +349,27 @@ test.describe('the cart', () => {
     await hydrated(page)
     const field = page.getByRole('textbox', { name: nl.cart.discount.label })
 
-    await field.fill('ZOMER2025')
+    // Refused: the code stays in the field as typed, marked, with the reason and what to do right under it.
+    await field.fill('zomer2025')
     await page.getByRole('button', { name: nl.cart.discount.apply }).click()
-    await expect(page.locator('#discount-code-error')).toHaveText(nl.errors.discountCodeExpired)
-    await expect(page.locator('.pending-change--refused')).toContainText(nl.errors.discountCodeExpired)
-    await page.locator('.pending-change--refused').getByRole('button', { name: nl.cart.pending.discard }).click()
+    const error = page.locator('#discount-code-error')
+    await expect(error).toContainText(nl.errors.discountCodeExpired)
+    await expect(error).toContainText(nl.cart.refusal.checkCode)
+    await expect(field).toHaveValue('ZOMER2025')
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAttribute('aria-describedby', 'discount-code-error')
+    await expect(page.locator('.pending-changes')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: nl.cart.pending.retry })).toHaveCount(0)
+    // After a reload too.
+    await page.reload()
+    await hydrated(page)
+    await expect(field).toHaveValue('ZOMER2025')
+    await expect(error).toContainText(nl.errors.discountCodeExpired)
 
     await field.fill('a b')
+    await expect(error).toHaveCount(0)
     await page.getByRole('button', { name: nl.cart.discount.apply }).click()
-    await expect(page.locator('#discount-code-error')).toHaveText(nl.errors.discountCodeUnknown)
+    await expect(error).toHaveText(`${nl.errors.discountCodeUnknown} ${nl.cart.refusal.checkCode}`)
 
     await field.fill('welkom10')
     await page.getByRole('button', { name: nl.cart.discount.apply }).click()

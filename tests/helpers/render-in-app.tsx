@@ -1,11 +1,13 @@
 // Renders a part of the app in jsdom as the app has it: under the root route (its data), with the texts of a
 // language, the services, and the jotai state given by the test.
 import { render } from '@testing-library/react'
-import { createStore, Provider, type WritableAtom } from 'jotai'
-import type { ReactNode } from 'react'
+import { createStore, Provider, useSetAtom, type WritableAtom } from 'jotai'
+import { useEffect, type ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { createShopApi } from '../../src/app/api/shop-api.ts'
+import { cartViewAtom } from '../../src/app/cart/cart-state.ts'
+import { watchCartView } from '../../src/app/data/cart-store.ts'
 import { createI18n, type Messages } from '../../src/app/i18n/i18n.ts'
 import type { RootData } from '../../src/app/root/root.data.ts'
 import type { AppServices } from '../../src/app/router-context.ts'
@@ -53,4 +55,11 @@ export function storeWith(...values: [WritableAtom<unknown, [never], unknown>, u
   const store = createStore()
   for (const [atom, value] of values) store.set(atom, value as never)
   return store
+}
+
+/** Keeps the cart's state equal to the device's stored cart (of the fixture's site and language), as the frame does. */
+export function LiveCart({ children }: { children: ReactNode }) {
+  const setView = useSetAtom(cartViewAtom)
+  useEffect(() => watchCartView(1, 12, setView), [setView])
+  return children
 }

@@ -10,13 +10,17 @@ import { useRootData } from '../root/use-root-data.ts'
 import { Price } from '../ui/price.tsx'
 import { useCart } from './cart-state.ts'
 import type { CartTotals } from './cart-totals.ts'
+import type { RefusalOf } from './refusal.ts'
+import { RefusalMessage } from './refusals.tsx'
 
-export function Delivery({ view, totals }: { view: CartView; totals: CartTotals }) {
+export function Delivery({ view, totals, refusal }: { view: CartView; totals: CartTotals; refusal: RefusalOf | null }) {
   const { t } = useTranslation()
   const { change } = useCart()
   const rates = view.pricing?.shippingRates ?? []
+  // What the server said of a delivery choice it refused, under the choice (which stays as the server has it).
+  const refused = refusal && <RefusalMessage refusal={refusal} hint={t('cart.refusal.otherDelivery')} dismissible />
   // Scan samples are sent in by the customer: nothing to deliver, no choice to make.
-  if (rates.length === 0 || !needsDelivery(totals.calculation?.products ?? [])) return null
+  if (rates.length === 0 || !needsDelivery(totals.calculation?.products ?? [])) return refused
   const goods =
     (totals.calculation?.subTotalAmount ?? 0) -
     (totals.calculation?.orderDiscounts.reduce((sum, d) => sum + d.amount, 0) ?? 0)
@@ -41,6 +45,7 @@ export function Delivery({ view, totals }: { view: CartView; totals: CartTotals 
           </label>
         )
       })}
+      {refused}
     </fieldset>
   )
 }

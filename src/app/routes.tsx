@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
-import { COMPARE_PATH_WORDS } from '../domain/catalogue-paths.ts'
+import { CART_PATH_WORDS, COMPARE_PATH_WORDS } from '../domain/catalogue-paths.ts'
 import { rootLoader, rootShouldRevalidate, scopeMiddleware } from './root/root.data.ts'
 import { Root, RootErrorBoundary } from './root/root.tsx'
 
@@ -32,23 +32,9 @@ export const routes: RouteObject[] = [
         lazy: () => import('./pwa/offline-page.tsx'),
       },
       // The comparison (SPEC §2): every language's path word opens the same screen, on every site.
-      ...COMPARE_PATH_WORDS.flatMap((word) =>
-        [word, `:language/${word}`].map((path): RouteObject => ({
-          id: `compare:${path}`,
-          path,
-          handle: { routeName: 'compare' },
-          loader: strictTrailingSlash,
-          lazy: () => import('./catalogue/compare-page.tsx'),
-        })),
-      ),
-      // The cart (SPEC §2: /cart/), in every language of the site.
-      ...['cart', ':language/cart'].map((path): RouteObject => ({
-        id: `cart:${path}`,
-        path,
-        handle: { routeName: 'cart' },
-        loader: strictTrailingSlash,
-        lazy: () => import('./cart/cart-page.tsx'),
-      })),
+      ...appPage('compare', COMPARE_PATH_WORDS, () => import('./catalogue/compare-page.tsx')),
+      // The cart (SPEC §2: /cart/): every language's path word, and /cart/, open it on every site.
+      ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
       {
         id: 'dynamic',
         path: '*',
@@ -58,6 +44,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
+
+/** A page of the app's own under each of its path words, with or without a language prefix ('/fr/panier/'). */
+function appPage(routeName: string, words: readonly string[], lazy: () => Promise<object>): RouteObject[] {
+  return words.flatMap((word) =>
+    [word, `:language/${word}`].map((path) => ({
+      id: `${routeName}:${path}`,
+      path,
+      handle: { routeName },
+      loader: strictTrailingSlash,
+      lazy,
+    })),
+  )
+}
 
 /** SPEC §2: every route ends with '/'; the dynamic route gets this from the routing API, app routes check it here. */
 function strictTrailingSlash({ request }: LoaderFunctionArgs) {

@@ -19,8 +19,8 @@ import { ShippingMethodSchema, type ProductType, type ShippingMethod, type VatTy
 import { IdSchema } from './ids.ts'
 import { freeQuantity, isRunning } from './promotions.ts'
 
-export { freeQuantity }
-import { CentsSchema, CurrencyCodeSchema } from './money.ts'
+export { freeQuantity, roundCents }
+import { CentsSchema, CurrencyCodeSchema, roundCents } from './money.ts'
 import type { CatalogueProduct, ProductVariant } from './product.ts'
 
 /** When a promotion or a code starts or ends: a moment, or none. */
@@ -121,9 +121,6 @@ export interface CalculationInput {
   now: Date
   texts: CalculationTexts
 }
-
-/** Half away from zero, to whole cents. */
-export const roundCents = (amount: number) => Math.sign(amount) * Math.round(Math.abs(amount))
 
 /** The VAT inside a VAT-inclusive amount. */
 export const vatIn = (amount: number, ratePercentage: number) =>

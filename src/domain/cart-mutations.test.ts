@@ -7,6 +7,7 @@ import {
   MAX_LINES,
   MAX_QUANTITY,
   mutationProblem,
+  supersedes,
   type CartContents,
   type CartMutation,
 } from './cart-mutations.ts'
@@ -146,5 +147,40 @@ describe('cart mutations', () => {
     expect(holdsScanProductsOnly(EMPTY_CART_CONTENTS, typeOf)).toBe(false)
     expect(holdsScanProductsOnly(apply(EMPTY_CART_CONTENTS, add(SAMPLE)), typeOf)).toBe(true)
     expect(holdsScanProductsOnly(apply(EMPTY_CART_CONTENTS, add(SAMPLE), add(101)), typeOf)).toBe(false)
+  })
+})
+
+describe('supersedes', () => {
+  const setQuantity = (productVariantId: number, quantity: number): CartMutation => ({
+    type: 'setQuantity',
+    productVariantId,
+    quantity,
+  })
+  const remove = (productVariantId: number): CartMutation => ({ type: 'remove', productVariantId })
+  const name = (sequence: number): CartMutation => ({
+    type: 'setSampleName',
+    productVariantId: SAMPLE,
+    sequence,
+    sampleName: 'Weide 1',
+  })
+  const code = (value: string): CartMutation => ({ type: 'setDiscountCode', code: value })
+  const delivery = (shippingMethod: 0 | 1): CartMutation => ({ type: 'setShippingMethod', shippingMethod })
+
+  it.each<[string, boolean, CartMutation, CartMutation]>([
+    ['a new quantity answers a refused quantity of the line', true, setQuantity(101, 2), setQuantity(101, 5)],
+    ['an addition answers a refused addition to the line', true, add(101), add(101, 9)],
+    ['a removal answers a refused quantity of the line', true, remove(101), setQuantity(101, 5)],
+    ['a quantity of another line', false, setQuantity(201, 2), setQuantity(101, 5)],
+    ['a removal of the line answers a refused sample name in it', true, remove(SAMPLE), name(2)],
+    ['a new quantity of the line, for a refused sample name', false, setQuantity(SAMPLE, 3), name(2)],
+    ['a new name of the sample answers its refused name', true, name(2), name(2)],
+    ['a name of another sample', false, name(1), name(2)],
+    ['a code answers a refused code', true, code('WELKOM10'), code('ZOMER2025')],
+    ['removing the code answers a refused code', true, { type: 'removeDiscountCode' }, code('ZOMER2025')],
+    ['a code, for a refused quantity', false, code('WELKOM10'), setQuantity(101, 5)],
+    ['a delivery answers a refused delivery', true, delivery(1), delivery(0)],
+    ['a delivery, for a refused payment method', false, delivery(1), { type: 'setPaymentMethod', paymentMethodId: 2 }],
+  ])('%s: %s', (_what, expected, next, refused) => {
+    expect(supersedes(next, refused)).toBe(expected)
   })
 })

@@ -82,7 +82,7 @@ function samplesFor(count: number, samples: readonly CartSample[]): CartSample[]
 
 /**
  * Why a change does not apply to a cart, or null when it does. A change that does not apply leaves the cart as it is
- * (the server answers it with an error; the app shows it in the pending changes).
+ * (the server answers it with an error; the app shows the refusal by what it was about).
  */
 export type MutationProblem = 'notInCart' | 'tooMany' | 'fullCart' | 'noSuchSample'
 
@@ -165,6 +165,52 @@ export function applyCartMutation(
       return { ...cart, shippingMethod: mutation.shippingMethod }
     case 'setPaymentMethod':
       return { ...cart, paymentMethodId: mutation.paymentMethodId }
+  }
+}
+
+/** What a change is about: a line, one sample of a line, the discount code, the delivery or the payment. */
+export type ChangeSubject =
+  | { kind: 'line'; productVariantId: number }
+  | { kind: 'sample'; productVariantId: number; sequence: number }
+  | { kind: 'discountCode' | 'shippingMethod' | 'paymentMethod' }
+
+export function subjectOf(mutation: CartMutation): ChangeSubject {
+  switch (mutation.type) {
+    case 'add':
+    case 'setQuantity':
+    case 'remove':
+      return { kind: 'line', productVariantId: mutation.productVariantId }
+    case 'removeSample':
+    case 'setSampleName':
+      return { kind: 'sample', productVariantId: mutation.productVariantId, sequence: mutation.sequence }
+    case 'setDiscountCode':
+    case 'removeDiscountCode':
+      return { kind: 'discountCode' }
+    case 'setShippingMethod':
+      return { kind: 'shippingMethod' }
+    case 'setPaymentMethod':
+      return { kind: 'paymentMethod' }
+  }
+}
+
+/**
+ * Whether a new change answers an earlier one the server refused: it is about the same thing (the shopper has decided
+ * again), or it removes the line the refused change was about.
+ */
+export function supersedes(next: CartMutation, refused: CartMutation): boolean {
+  const a = subjectOf(next)
+  const b = subjectOf(refused)
+  switch (a.kind) {
+    case 'line':
+      return (
+        'productVariantId' in b &&
+        b.productVariantId === a.productVariantId &&
+        (b.kind === 'line' || next.type === 'remove')
+      )
+    case 'sample':
+      return b.kind === 'sample' && b.productVariantId === a.productVariantId && b.sequence === a.sequence
+    default:
+      return b.kind === a.kind
   }
 }
 

@@ -1,6 +1,7 @@
 import type { LanguageCode } from './language-codes.ts'
 
-// Paths of the catalogue's own pages per language, as plain values (the app's header needs them on every page).
+// Paths of the app's own pages per language (search, comparison, cart), as plain values: the header needs them on
+// every page.
 
 /** The search page's path word per language. */
 export const SEARCH_SLUGS: Record<LanguageCode, string> = {
@@ -45,6 +46,31 @@ export const COMPARE_SLUGS: Record<LanguageCode, string> = {
 }
 
 export const COMPARE_PATH_WORDS = [...new Set(Object.values(COMPARE_SLUGS))]
+
+/**
+ * The cart's path word per language (SPEC §2 has /cart/): the word the page itself uses, so the address reads as the
+ * header does. Like the comparison, every word opens the cart on every site, and /cart/ stays an alias for the
+ * links and bookmarks made before.
+ */
+export const CART_SLUGS: Record<LanguageCode, string> = {
+  cs: 'kosik',
+  da: 'indkoebskurv',
+  de: 'warenkorb',
+  'de-AT': 'warenkorb',
+  en: 'cart',
+  es: 'cesta',
+  et: 'ostukorv',
+  'fr-BE': 'panier',
+  'fr-FR': 'panier',
+  it: 'carrello',
+  'nl-BE': 'winkelmandje',
+  nl: 'winkelwagen',
+  pl: 'koszyk',
+  pt: 'carrinho',
+  sv: 'varukorg',
+}
+
+export const CART_PATH_WORDS = [...new Set(['cart', ...Object.values(CART_SLUGS)])]
 
 /** A path on a site in a language: '/zoeken/', or '/fr/recherche/' under a language prefix. */
 /** The home page of a language (its path prefix, or none). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { currencyFromSymbol, isIndicativeCurrency, MoneySchema } from './money.ts'
+import * as fc from 'fast-check'
+import { currencyFromSymbol, fromEuroCents, isIndicativeCurrency, MoneySchema, toEuroCents } from './money.ts'
 import { normaliseLanguageCode } from './languages.ts'
 
 describe('currencyFromSymbol (SPEC §9)', () => {
@@ -14,6 +15,39 @@ describe('currencyFromSymbol (SPEC §9)', () => {
   it('marks every currency but the euro as indicative', () => {
     expect(isIndicativeCurrency('EUR')).toBe(false)
     expect(isIndicativeCurrency('SEK')).toBe(true)
+  })
+})
+
+describe('the binding euro amount (SPEC §1: only euro prices bind)', () => {
+  it.each([
+    ['DKK', 3295, 24581],
+    ['SEK', 3295, 36904],
+    ['PLN', 3295, 14103],
+    ['EUR', 3295, 3295],
+  ] as const)(
+    'a euro price of %s … %i cents is indicatively %i cents, and binds as the euro price again',
+    (currency, euro, local) => {
+      expect(fromEuroCents(euro, currency)).toBe(local)
+      expect(toEuroCents(local, currency)).toBe(euro)
+    },
+  )
+
+  it('gives every euro price back exactly from its indicative price, in every currency', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        fc.constantFrom('DKK', 'SEK', 'PLN', 'EUR'),
+        (euro, currency) => {
+          expect(toEuroCents(fromEuroCents(euro, currency), currency)).toBe(euro)
+        },
+      ),
+    )
+  })
+
+  it('converts any other amount at the same rate, to whole cents', () => {
+    expect(toEuroCents(6900, 'DKK')).toBe(925) // 9.249…
+    expect(toEuroCents(-6900, 'DKK')).toBe(-925)
+    expect(toEuroCents(0, 'SEK')).toBe(0)
   })
 })
 

@@ -95,5 +95,6 @@ export function rootDataFixture(): RootData {
     consent: 'necessary',
     isDutchSite: true,
     origin: 'http://equivera-nl.localhost',
+    appName: 'Equivera Nederland',
   }
 }

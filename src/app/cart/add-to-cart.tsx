@@ -1,6 +1,6 @@
 // "In winkelwagen" on a product page (issue #5): the change shows in the cart at once and goes to the server when it
 // can; more than the stock the device knows of is refused here already ("only {amount} in stock", SPEC §8), the rest
-// is the server's to check.
+// is the server's to check, and should it refuse, its reason replaces "added" here (and shows in the cart).
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -12,6 +12,7 @@ import { useRootData } from '../root/use-root-data.ts'
 import { trackAddToCart } from '../tracking/ecommerce.ts'
 import { useCartPath } from './cart-path.ts'
 import { useCart } from './cart-state.ts'
+import { reasonOf } from './refusal.ts'
 
 type Message = { kind: 'added' | 'refused'; text: string }
 
@@ -24,17 +25,28 @@ export function AddToCart({ product, variant }: { product: CatalogueProduct; var
   const id = useId()
   const [quantity, setQuantity] = useState(1)
   const [message, setMessage] = useState<Message | null>(null)
+  /** The last addition sent from here, to tell its refusal should the server give one. */
+  const [sent, setSent] = useState<string | null>(null)
   if (!isOrderable(product, variant)) return null
+  const refused = sent ? view?.refused.find((entry) => entry.id === sent)?.error : undefined
+  const shown: Message | null = refused ? { kind: 'refused', text: reasonOf(t, refused) } : message
 
   const inCart = view?.contents.products.find((p) => p.productVariantId === variant.productVariantId)?.count ?? 0
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    setSent(null)
     if (inCart + quantity > variant.stock) {
       setMessage({ kind: 'refused', text: t('messages.stockWarning', { amount: String(variant.stock) }) })
       return
     }
     try {
-      await change({ type: 'add', productId: product.productId, productVariantId: variant.productVariantId, quantity })
+      const entry = await change({
+        type: 'add',
+        productId: product.productId,
+        productVariantId: variant.productVariantId,
+        quantity,
+      })
+      setSent(entry.id)
       trackAddToCart(product, variant.productVariantId, quantity, currency)
       setMessage({ kind: 'added', text: t('messages.addedToCart') })
     } catch {
@@ -56,17 +68,18 @@ export function AddToCart({ product, variant }: { product: CatalogueProduct; var
           const next = Math.trunc(Number(event.currentTarget.value))
           setQuantity(Number.isFinite(next) ? Math.min(MAX_QUANTITY, Math.max(1, next)) : 1)
           setMessage(null)
+          setSent(null)
         }}
       />
       <button type="submit" className="button" disabled={!hydrated}>
         {t('cart.add.button')}
       </button>
-      {message && (
+      {shown && (
         <p
-          className={`add-to-cart__message add-to-cart__message--${message.kind}`}
-          role={message.kind === 'added' ? 'status' : 'alert'}
+          className={`add-to-cart__message add-to-cart__message--${shown.kind}`}
+          role={shown.kind === 'added' ? 'status' : 'alert'}
         >
-          {message.text} {message.kind === 'added' && <Link to={cartPath}>{t('cart.add.viewCart')}</Link>}
+          {shown.text} {(shown.kind === 'added' || refused) && <Link to={cartPath}>{t('cart.add.viewCart')}</Link>}
         </p>
       )}
     </form>

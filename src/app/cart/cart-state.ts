@@ -140,16 +140,17 @@ export function useCart() {
     },
     [siteId, languageId],
   )
-  const retry = useCallback(async (id: string) => {
-    await (await store()).retryChange(id)
+  /** Sends the waiting changes now, not at the next try after a failed one. */
+  const sendNow = useCallback(() => {
     window.dispatchEvent(new Event(CHANGED))
   }, [])
-  const discard = useCallback(async (id: string) => (await store()).discardChange(id), [])
+  /** Lets refusals go, once the shopper has seen them. */
+  const dismiss = useCallback(async (ids: readonly string[]) => (await store()).discardChanges(ids), [])
   const dismissDifferences = useCallback(
     async () => (await store()).updateCart(siteId, languageId, (cart) => ({ ...cart, differences: [] })),
     [siteId, languageId],
   )
-  return { view, sending, change, retry, discard, dismissDifferences }
+  return { view, sending, change, sendNow, dismiss, dismissDifferences }
 }
 
 /**

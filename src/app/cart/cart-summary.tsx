@@ -1,6 +1,7 @@
 // The cart's delivery choice and cost overview (SPEC §3 calculation result): subtotal, discounts, shipping (free from
 // the site's threshold), payment costs, VAT per rate, total; other currencies than the euro marked indicative (the
-// Price component and the frame's notice), and totals worked out on the device marked provisional.
+// Price component and the frame's notice) with the total's binding euro amount beside it, and totals worked out on the
+// device marked provisional.
 import { useTranslation } from 'react-i18next'
 import { needsDelivery, shipsFree } from '../../domain/cart-calculation.ts'
 import { formatMoney } from '../../domain/locale.ts'
@@ -9,13 +10,17 @@ import { useRootData } from '../root/use-root-data.ts'
 import { Price } from '../ui/price.tsx'
 import { useCart } from './cart-state.ts'
 import type { CartTotals } from './cart-totals.ts'
+import type { RefusalOf } from './refusal.ts'
+import { RefusalMessage } from './refusals.tsx'
 
-export function Delivery({ view, totals }: { view: CartView; totals: CartTotals }) {
+export function Delivery({ view, totals, refusal }: { view: CartView; totals: CartTotals; refusal: RefusalOf | null }) {
   const { t } = useTranslation()
   const { change } = useCart()
   const rates = view.pricing?.shippingRates ?? []
+  // What the server said of a delivery choice it refused, under the choice (which stays as the server has it).
+  const refused = refusal && <RefusalMessage refusal={refusal} hint={t('cart.refusal.otherDelivery')} dismissible />
   // Scan samples are sent in by the customer: nothing to deliver, no choice to make.
-  if (rates.length === 0 || !needsDelivery(totals.calculation?.products ?? [])) return null
+  if (rates.length === 0 || !needsDelivery(totals.calculation?.products ?? [])) return refused
   const goods =
     (totals.calculation?.subTotalAmount ?? 0) -
     (totals.calculation?.orderDiscounts.reduce((sum, d) => sum + d.amount, 0) ?? 0)
@@ -40,6 +45,7 @@ export function Delivery({ view, totals }: { view: CartView; totals: CartTotals 
           </label>
         )
       })}
+      {refused}
     </fieldset>
   )
 }
@@ -63,12 +69,13 @@ export function CostOverview({ view, totals }: { view: CartView; totals: CartTot
     low: view.pricing?.vatPercentageLow ?? calculation.products.find((l) => l.vatType === 'low')?.vatRatePercentage,
     high: view.pricing?.vatPercentageHigh ?? calculation.products.find((l) => l.vatType === 'high')?.vatRatePercentage,
   }
+  // The euro amount that binds is given once, with the total: on every row it would only crowd the overview.
   const row = (label: string, cents: number, key: string, options: { minus?: boolean; strong?: boolean } = {}) => (
     <div key={key} className={options.strong ? 'cost-overview__row cost-overview__row--total' : 'cost-overview__row'}>
       <dt>{label}</dt>
       <dd>
         {options.minus && '−'}
-        <Price cents={cents} currency={currency} />
+        <Price cents={cents} currency={currency} euro={options.strong === true} />
       </dd>
     </div>
   )
@@ -84,12 +91,12 @@ export function CostOverview({ view, totals }: { view: CartView; totals: CartTot
             {calculation.shippingCosts === 0 && calculation.originalShippingCosts > 0 ? (
               <>
                 <del>
-                  <Price cents={calculation.originalShippingCosts} currency={currency} />
+                  <Price cents={calculation.originalShippingCosts} currency={currency} euro={false} />
                 </del>{' '}
                 {t('cart.summary.free')}
               </>
             ) : (
-              <Price cents={calculation.shippingCosts} currency={currency} />
+              <Price cents={calculation.shippingCosts} currency={currency} euro={false} />
             )}
           </dd>
         </div>

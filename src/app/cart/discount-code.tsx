@@ -1,6 +1,7 @@
 // The discount code field: apply, remove, and what the shop says of the code (applied, its minimum order, run out,
-// refused, or waiting for the server's check while offline).
-import { useState, type FormEvent } from 'react'
+// or waiting for the server's check while offline). A code the server refused stays in the field as typed, with the
+// reason and what to do under it, until the shopper changes it.
+import { useEffect, useState, type FormEvent } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { CartCalculation } from '../../domain/cart-calculation.ts'
@@ -8,26 +9,39 @@ import { DISCOUNT_CODE_MAX, DiscountCodeSchema } from '../../domain/cart-mutatio
 import { formatMoney } from '../../domain/locale.ts'
 import type { CartView } from '../data/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'
-import { reasonOf } from './refusal.ts'
+import type { RefusalOf } from './refusal.ts'
+import { RefusalMessage } from './refusals.tsx'
 import { useCart } from './cart-state.ts'
 import type { CartTotals } from './cart-totals.ts'
 
-export function DiscountCode({ view, totals }: { view: CartView; totals: CartTotals }) {
+export function DiscountCode({
+  view,
+  totals,
+  refusal,
+}: {
+  view: CartView
+  totals: CartTotals
+  refusal: RefusalOf | null
+}) {
   const { t } = useTranslation()
   const { currency, locale } = useRootData()
-  const { change } = useCart()
-  const [text, setText] = useState('')
+  const { change, dismiss } = useCart()
+  const refusedCode = refusal?.entry.mutation.type === 'setDiscountCode' ? refusal.entry.mutation.code : null
+  const [text, setText] = useState(refusedCode ?? '')
   const [invalid, setInvalid] = useState(false)
   const code = view.contents.discountCode
-  // The last code the server refused, shown here as well as in the pending changes.
-  const refused = view.refused.findLast((e) => e.mutation.type === 'setDiscountCode')
+  // A refusal that arrives later (the page was left, or the answer came after a reload) brings its code back too.
+  useEffect(() => {
+    if (refusedCode) setText(refusedCode)
+  }, [refusedCode])
+  const refused = refusedCode !== null && !code
 
   const apply = (event: FormEvent) => {
     event.preventDefault()
     const parsed = DiscountCodeSchema.safeParse(text)
     setInvalid(!parsed.success)
     if (!parsed.success) return
-    setText('')
+    // The field keeps the code: should the server refuse it, it is there to correct.
     void change({ type: 'setDiscountCode', code: parsed.data })
   }
 
@@ -44,7 +58,10 @@ export function DiscountCode({ view, totals }: { view: CartView; totals: CartTot
           <button
             type="button"
             className="button button--small button--secondary"
-            onClick={() => void change({ type: 'removeDiscountCode' })}
+            onClick={() => {
+              setText('')
+              void change({ type: 'removeDiscountCode' })
+            }}
           >
             {t('cart.discount.remove')}
           </button>
@@ -61,11 +78,13 @@ export function DiscountCode({ view, totals }: { view: CartView; totals: CartTot
             autoCapitalize="characters"
             maxLength={DISCOUNT_CODE_MAX}
             value={text}
-            aria-invalid={invalid || undefined}
+            aria-invalid={invalid || refused || undefined}
             aria-describedby={invalid || refused ? 'discount-code-error' : undefined}
             onChange={(event) => {
               setText(event.currentTarget.value)
               setInvalid(false)
+              // The shopper is correcting the code: the refusal has been read.
+              if (refusal) void dismiss(refusal.ids)
             }}
           />
           <button type="submit" className="button button--secondary">
@@ -73,11 +92,16 @@ export function DiscountCode({ view, totals }: { view: CartView; totals: CartTot
           </button>
         </form>
       )}
-      {(invalid || (refused && !code)) && (
+      {invalid ? (
         <p id="discount-code-error" className="field-error" role="alert">
-          {invalid ? t('errors.discountCodeUnknown') : reasonOf(t, refused!.error!)}
+          {t('errors.discountCodeUnknown')} {t('cart.refusal.checkCode')}
         </p>
-      )}
+      ) : refused ? (
+        <RefusalMessage id="discount-code-error" refusal={refusal!} hint={t('cart.refusal.checkCode')} />
+      ) : refusal ? (
+        // Removing the code was refused: the code stays, and so does what the server said.
+        <RefusalMessage refusal={refusal} dismissible />
+      ) : null}
     </section>
   )
 }

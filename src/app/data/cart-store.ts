@@ -16,6 +16,7 @@ import {
   CartMutationSchema,
   EMPTY_CART_CONTENTS,
   isSampleProduct,
+  supersedes,
   type CartContents,
   type CartMutation,
 } from '../../domain/cart-mutations.ts'
@@ -78,7 +79,10 @@ export interface CartView extends StoredCart {
   contents: CartContents
   /** Changes waiting for the server, in order. */
   queued: OutboxEntry[]
-  /** Changes the server refused (or that could not be read), waiting for the shopper to retry or remove them. */
+  /**
+   * Changes the server refused (or that could not be read): final, kept to be shown by what they were about until the
+   * shopper decides again about that (a new change of it supersedes them) or dismisses them.
+   */
   refused: OutboxEntry[]
 }
 
@@ -179,7 +183,10 @@ export function watchCartView(siteId: number, languageId: number, onChange: (vie
   return () => subscription.unsubscribe()
 }
 
-/** Queues a change (the cart record is made on the first one). */
+/**
+ * Queues a change (the cart record is made on the first one). Refusals of what it is about go (supersedes): the
+ * shopper has decided again.
+ */
 export async function queueChange(siteId: number, languageId: number, mutation: CartMutation): Promise<OutboxEntry> {
   // SPEC §8: a cart needs its site and language.
   if (!IdSchema.safeParse(siteId).success || !IdSchema.safeParse(languageId).success)
@@ -190,6 +197,10 @@ export async function queueChange(siteId: number, languageId: number, mutation: 
     .transaction('rw', db.carts, db.cartOutbox, async () => {
       const record = await db.carts.get(siteId)
       if (!record) await db.carts.put(emptyCart(siteId, languageId))
+      const answered = (await db.cartOutbox.where('siteId').equals(siteId).toArray())
+        .map(checkedEntry)
+        .filter((e) => e.state === 'refused' && e.error?.code !== 'unreadable' && supersedes(entry.mutation, e.mutation))
+      await db.cartOutbox.bulkDelete(answered.map((e) => e.seq))
       const seq = await db.cartOutbox.add(entry)
       return { ...entry, seq: seq! }
     })
@@ -214,7 +225,7 @@ export async function completeChange(siteId: number, languageId: number, entry: 
     .catch(reportStorageError)
 }
 
-/** The server refused the change: it stays, refused, for the shopper to decide. */
+/** The server refused the change: final; it stays, refused, to be shown by what it was about. */
 export async function refuseChange(id: string, refusal: Refusal): Promise<void> {
   await shopDatabase()
     .cartOutbox.where('id')
@@ -223,24 +234,9 @@ export async function refuseChange(id: string, refusal: Refusal): Promise<void> 
     .catch(reportStorageError)
 }
 
-/** The shopper tries a refused change again: a new change (a new key), at the end of the queue. */
-export async function retryChange(id: string): Promise<void> {
-  const db = shopDatabase()
-  await db
-    .transaction('rw', db.cartOutbox, async () => {
-      const record = await db.cartOutbox.where('id').equals(id).first()
-      if (!record) return
-      const entry = checkedEntry(record)
-      await db.cartOutbox.delete(record.seq!)
-      if (entry.error?.code === 'unreadable') return
-      await db.cartOutbox.add(queuedEntry(entry.siteId, entry.mutation))
-    })
-    .catch(reportStorageError)
-}
-
-/** The shopper gives a refused change up. */
-export async function discardChange(id: string): Promise<void> {
-  await shopDatabase().cartOutbox.where('id').equals(id).delete().catch(reportStorageError)
+/** The shopper has seen refusals (or changes that could not be read) and lets them go. */
+export async function discardChanges(ids: readonly string[]): Promise<void> {
+  await shopDatabase().cartOutbox.where('id').anyOf(ids).delete().catch(reportStorageError)
 }
 
 export async function saveCart(cart: StoredCart): Promise<void> {

@@ -11,13 +11,7 @@ import {
 } from '../../domain/cart-mutations.ts'
 import type { Cart } from '../../domain/cart.ts'
 import { ApiRequestError } from '../api/transport.ts'
-import {
-  discardChange,
-  queueChange,
-  readCartView,
-  retryChange,
-  updateCart,
-} from './cart-store.ts'
+import { discardChanges, queueChange, readCartView, updateCart } from './cart-store.ts'
 import { differencesOf, syncCart, type CartSyncApi } from './cart-sync.ts'
 import type { ShopDatabase } from './db.ts'
 
@@ -257,7 +251,7 @@ describe('the cart outbox', () => {
     expect(server.sent).toHaveLength(2)
   })
 
-  it('keeps a refused change with its reason, goes on with the others, and lets the shopper retry or remove it', async () => {
+  it('keeps a refused change, final, with the server’s reason, and goes on with the others', async () => {
     server.stock.set(301, 2)
     await queueChange(SITE, LANGUAGE, add(101))
     await queueChange(SITE, LANGUAGE, add(301, 5))
@@ -274,19 +268,55 @@ describe('the cart outbox', () => {
       [101, 1],
       [201, 1],
     ])
-    // The stock came back: the shopper tries again, as a new change.
-    server.stock.set(301, 10)
-    await retryChange(after.refused[0]!.id)
-    expect((await view()).queued.map((e) => e.mutation)).toEqual([add(301, 5)])
+    // Final: sending again sends nothing of it.
+    const sent = server.sent.length
     expect(await sync()).toBe('synced')
-    expect(server.countOf(301)).toBe(5)
-    // Another refusal, given up.
-    server.stock.set(401, 0)
-    await queueChange(SITE, LANGUAGE, add(401))
+    expect(server.sent).toHaveLength(sent)
+    expect((await view()).refused).toHaveLength(1)
+  })
+
+  it('lets a new change about the same thing answer a refusal; the shopper dismisses the others', async () => {
+    server.stock.set(101, 3)
+    server.stock.set(201, 0)
+    await queueChange(SITE, LANGUAGE, add(101))
+    await queueChange(SITE, LANGUAGE, add(201))
+    await queueChange(SITE, LANGUAGE, { type: 'setQuantity', productVariantId: 101, quantity: 5 })
     await sync()
-    const refused = (await view()).refused
-    await discardChange(refused[0]!.id)
+    expect((await view()).refused.map((e) => e.mutation)).toEqual([
+      add(201),
+      { type: 'setQuantity', productVariantId: 101, quantity: 5 },
+    ])
+
+    // Another quantity of line 101: its refusal goes, the refused addition of 201 stays.
+    await queueChange(SITE, LANGUAGE, { type: 'setQuantity', productVariantId: 101, quantity: 3 })
+    const answered = await view()
+    expect(answered.refused.map((e) => e.mutation)).toEqual([add(201)])
+    expect(await sync()).toBe('synced')
+    expect(server.countOf(101)).toBe(3)
+
+    await discardChanges(answered.refused.map((e) => e.id))
     expect((await view()).refused).toEqual([])
+  })
+
+  it.each([
+    ['too many requests', 429, { status: 429, code: 'tooManyRequests', message: '', localizedMessage: 'Te veel' }],
+    ['a timeout', 408, null],
+    ['a 4xx without the server’s reason (a proxy)', 403, '<html>Forbidden</html>'],
+  ])('takes %s as no answer: the change waits, to be sent again', async (_what, status, body) => {
+    await queueChange(SITE, LANGUAGE, add(101))
+    await sync()
+    const changeCart = server.changeCart.bind(server)
+    server.changeCart = async () => {
+      throw new ApiRequestError(status, body)
+    }
+    await queueChange(SITE, LANGUAGE, add(101))
+    expect(await sync()).toBe('offline')
+    const waiting = await view()
+    expect(waiting.queued.map((e) => e.mutation)).toEqual([add(101)])
+    expect(waiting.refused).toEqual([])
+    server.changeCart = changeCart
+    expect(await sync()).toBe('synced')
+    expect(server.countOf(101)).toBe(2)
   })
 
   it('lets one sender at a time send a site’s outbox', async () => {

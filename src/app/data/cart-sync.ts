@@ -5,9 +5,11 @@
 // Each change goes with its own Idempotency-Key (its outbox id), so a change whose answer was lost, or that was sent
 // by a tab that then closed, has its effect once when sent again. What the server answers decides the change's fate:
 // - taken (2xx): it leaves the outbox;
-// - refused (4xx: stock, a product withdrawn, a code run out): it stays, refused, with the server's reason, for the
-//   shopper to retry or remove; the changes after it go on;
-// - no answer (offline, a timeout, 5xx): the sending stops, everything stays queued for the next time;
+// - refused (4xx with the server's reason: stock, a product withdrawn, a code run out): final; it stays, refused, with
+//   that reason, for the app to show by what it was about (sending it again would be refused again); the changes
+//   after it go on;
+// - no answer (offline, a timeout, 5xx, "too many requests", a 4xx without the server's reason, as a proxy or a
+//   captive portal gives): the sending stops, everything stays queued (waiting) for the next time;
 // - the cart is gone from the server (it expired): a new one is made and what the old one held is sent again first.
 // When nothing is left queued, the server's cart and its calculation (calculate2) replace the device's, and any
 // price that differs from what the shopper was shown is kept to be told.
@@ -63,10 +65,13 @@ async function withLock<T>(name: string, task: () => Promise<T>): Promise<T | 'b
 
 type Fate = 'offline' | 'gone' | 'inProgress' | { refused: Refusal }
 
+/** Answers that say "not now" rather than "no": the same change may go through later. */
+const TRANSIENT = new Set([408, 425, 429])
+
 function fateOf(error: unknown): Fate {
-  if (!(error instanceof ApiRequestError) || error.status >= 500) return 'offline'
+  if (!(error instanceof ApiRequestError) || error.status >= 500 || TRANSIENT.has(error.status)) return 'offline'
   const body = ApiErrorSchema.safeParse(error.body)
-  if (!body.success) return error.status === 404 ? 'gone' : { refused: { code: 'internal', message: '', params: {} } }
+  if (!body.success) return error.status === 404 ? 'gone' : 'offline'
   if (body.data.code === 'cartNotFound') return 'gone'
   if (body.data.code === 'requestInProgress') return 'inProgress'
   return { refused: { code: body.data.code, message: body.data.localizedMessage, params: body.data.params ?? {} } }

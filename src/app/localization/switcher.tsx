@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useMatches } from 'react-router'
-import { COMPARE_SLUGS } from '../../domain/catalogue-paths.ts'
+import { CART_SLUGS, COMPARE_SLUGS } from '../../domain/catalogue-paths.ts'
 import { CULTURES, LANGUAGE_CODES } from '../../domain/language-codes.ts'
 import type { Alternate } from '../../domain/routing.ts'
 import { useServices } from '../services.tsx'
@@ -31,10 +31,9 @@ export function LocalizationSwitcher({ options }: { options: SwitcherOption[] })
   }, [api, pathname, appRoute])
 
   const hrefOf = (option: SwitcherOption) => {
-    if (routeName === 'cart') return `${option.href}cart/`
-    if (routeName === 'compare') {
+    if (appRoute) {
       const code = LANGUAGE_CODES.find((c) => CULTURES[c] === option.hreflang)
-      return code ? `${option.href}${COMPARE_SLUGS[code]}/` : option.href
+      return code ? `${option.href}${(routeName === 'cart' ? CART_SLUGS : COMPARE_SLUGS)[code]}/` : option.href
     }
     return alternates.find((a) => a.siteId === option.siteId && a.languageId === option.languageId)?.url ?? option.href
   }

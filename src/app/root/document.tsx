@@ -6,7 +6,18 @@ import { intlLocaleOf } from '../../domain/locale.ts'
 import type { LanguageCode } from '../../domain/languages.ts'
 import { BRAND_THEME } from '../frame/theme.ts'
 
-export function Document({ brand, language, children }: { brand: Brand; language: LanguageCode; children: ReactNode }) {
+/** `appName`: the installed app's name (the manifest's), also for browsers that take it from the page. */
+export function Document({
+  brand,
+  language,
+  appName,
+  children,
+}: {
+  brand: Brand
+  language: LanguageCode
+  appName?: string
+  children: ReactNode
+}) {
   return (
     <html lang={intlLocaleOf(language)} data-brand={brand}>
       <head>
@@ -14,6 +25,8 @@ export function Document({ brand, language, children }: { brand: Brand; language
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={BRAND_THEME[brand].primary} />
         <link rel="manifest" href={`/manifest.webmanifest?language=${language}`} />
+        {appName && <meta name="application-name" content={appName} />}
+        {appName && <meta name="apple-mobile-web-app-title" content={appName} />}
         <link rel="icon" href={`/icons/${brand}.svg`} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={`/icons/${brand}-apple-touch-180.png`} />
       </head>

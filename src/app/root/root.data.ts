@@ -1,6 +1,7 @@
 // The root loader: the request scope and everything the frame needs (SPEC §4 start-up order, steps 2–3, and the
 // switcher list: the site by domain, its language, the site, settings, all sites and the countries).
 import type { LoaderFunctionArgs, MiddlewareFunction, ShouldRevalidateFunctionArgs } from 'react-router'
+import { appName } from '../../domain/app-name.ts'
 import type { Country } from '../../domain/country.ts'
 import type { Footer, Navigation, Notification, UspCollection } from '../../domain/content.ts'
 import { brandOf, chooseLocale, type Brand, type Locale } from '../../domain/locale.ts'
@@ -43,6 +44,8 @@ export interface RootData {
   isDutchSite: boolean
   /** The page's own origin, for absolute URLs (canonical, manifest). */
   origin: string
+  /** The installed app's name in the page's language ('Equivera Belgique'), as the manifest has it. */
+  appName: string
 }
 
 /** The language a path is in: the site language whose prefix starts it, else the site's first (default) language. */
@@ -111,6 +114,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs): Prom
     consent: consentFrom(request.headers.get('cookie') ?? (typeof document === 'undefined' ? '' : document.cookie)),
     isDutchSite: site.type === 0 && countries.find((c) => c.countryId === site.countryId)?.regionCode === 'NL',
     origin: url.origin,
+    appName: appName(site, countries.find((c) => c.countryId === site.countryId)?.name),
   }
 }
 

@@ -21,7 +21,7 @@ export function Root() {
   useConnectivity()
   useTracking(data.settings.gtmContainerId, data.currency)
   return (
-    <Document brand={data.brand} language={data.locale.language}>
+    <Document brand={data.brand} language={data.locale.language} appName={data.appName}>
       <Frame data={data}>
         <Outlet />
       </Frame>

@@ -14,6 +14,7 @@ import type { AppContext, ZodApp } from '../context.ts'
 import { notFoundHandler } from '../http/errors.ts'
 import { header, isApiRequest } from '../http/scope.ts'
 import { hostnameOf } from '../sites/site.directory.ts'
+import { findCountry } from '../countries/country.repository.ts'
 import { webManifest } from './web-manifest.ts'
 import { consentFrom } from '../../app/consent/consent.ts'
 import { SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
@@ -41,7 +42,7 @@ function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable) 
     .send(body)
 }
 
-export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, renderer: Renderer) {
+export async function renderRoutes(app: ZodApp, { sites, config, database }: AppContext, renderer: Renderer) {
   await app.register(fastifyStatic, {
     root: fileURLToPath(renderer.clientDir),
     wildcard: false,
@@ -69,10 +70,11 @@ export async function renderRoutes(app: ZodApp, { sites, config }: AppContext, r
       const site = sites.byDomain(request.host)
       if (!site) return reply.status(404).send()
       const language = site.languages.find((l) => l.code === request.query.language) ?? site.languages[0]!
+      const country = await findCountry(database.db, site.countryId, language.languageId)
       return reply
         .type('application/manifest+json; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
-        .send(JSON.stringify(webManifest(site, language)))
+        .send(JSON.stringify(webManifest(site, language, country?.name)))
     },
   )
 

@@ -1,12 +1,18 @@
-// The web app manifest of a site (served as /manifest.webmanifest on its domain): the brand's name, colours and
-// icons, the language, and a start URL and scope that keep the installed app on its own site.
-import { brandOf } from '../../domain/locale.ts'
-import { intlLocaleOf } from '../../domain/locale.ts'
+// The web app manifest of a site (served as /manifest.webmanifest on its domain): the app's name in the page's
+// language, the brand's colours and icons, the language, and a start URL and scope that keep the installed app on its
+// own site.
+import { appName } from '../../domain/app-name.ts'
+import { brandOf, intlLocaleOf } from '../../domain/locale.ts'
 import type { LanguageCode } from '../../domain/languages.ts'
 import { BRAND_THEME } from '../../app/frame/theme.ts'
 import type { SiteRecord } from '../sites/site.directory.ts'
 
-export function webManifest(site: SiteRecord, language: { code: LanguageCode; pathPrefix: string }) {
+/** `countryName`: the site's country in the manifest's language. */
+export function webManifest(
+  site: SiteRecord,
+  language: { code: LanguageCode; pathPrefix: string },
+  countryName: string | undefined,
+) {
   const brand = brandOf(site)
   const theme = BRAND_THEME[brand]
   const start = language.pathPrefix ? `/${language.pathPrefix}/` : '/'
@@ -18,7 +24,7 @@ export function webManifest(site: SiteRecord, language: { code: LanguageCode; pa
   })
   return {
     id: start,
-    name: site.brandName === site.name ? site.brandName : `${site.brandName} – ${site.name}`,
+    name: appName(site, countryName),
     short_name: site.brandName,
     lang: intlLocaleOf(language.code),
     start_url: `${start}?source=pwa`,

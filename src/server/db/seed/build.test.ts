@@ -7,6 +7,7 @@ import {
   UspListSchema,
   type NavigationItem,
 } from '../../../domain/content.ts'
+import { CART_PATH_WORDS, COMPARE_PATH_WORDS } from '../../../domain/catalogue-paths.ts'
 import { LANGUAGE_CODES, SECOND_BRAND_LANGUAGES } from '../../../domain/languages.ts'
 import { LinkSchema } from '../../../domain/site.ts'
 import { buildSeed } from './build.ts'
@@ -44,6 +45,16 @@ describe('seed rows', () => {
   it('gives each path of a site one row', () => {
     const keys = rows.urls.map((u) => `${u.siteId} ${u.path}`)
     expect(new Set(keys).size).toBe(keys.length)
+  })
+
+  it('leaves the path words of the app’s own pages (comparison, cart) to the app: no page of a site hides under them', () => {
+    const words = new Set([...COMPARE_PATH_WORDS, ...CART_PATH_WORDS])
+    const hidden = rows.urls.filter((url) => {
+      // The app's routes are /word/ and /{language}/word/ (src/app/routes.tsx), checked before the routing table.
+      const segments = url.path.split('/').filter(Boolean)
+      return segments.length <= 2 && words.has(segments.at(-1)!)
+    })
+    expect(hidden.map((url) => `${url.siteId} ${url.path}`)).toEqual([])
   })
 
   it('writes only paths with the strict trailing slash, in lower case', () => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { Insertable } from 'kysely'
 import type { LanguageCode } from '../../../domain/languages.ts'
-import { currencyFromSymbol, type CurrencyCode } from '../../../domain/money.ts'
+import { currencyFromSymbol, fromEuroCents } from '../../../domain/money.ts'
 import { ProductType } from '../../../domain/enums.ts'
 import type { RouteTarget } from '../../../domain/routing.ts'
 import { SEARCH_SLUGS } from '../../../domain/catalogue-paths.ts'
@@ -63,9 +63,6 @@ export const LABEL_TABLES = [
 /** When the seeded stock was counted: fixed, so a second seed writes the same rows. */
 export const SEED_STOCK_TIME = '2026-11-01T06:00:00.000Z'
 
-/** Indicative exchange rates from the euro for sites outside the euro (SPEC §1: only euro prices are binding). */
-const EXCHANGE_RATES: Record<CurrencyCode, number> = { EUR: 1, DKK: 7.46, SEK: 11.2, PLN: 4.28 }
-
 const PRODUCT_TYPES = {
   simple: ProductType.Simple,
   feed: ProductType.Feed,
@@ -83,12 +80,6 @@ export function catalogueBrandOf(site: Pick<SiteSeed, 'type' | 'variant'>): Bran
   if (site.type === 2) return null
   if (site.type === 1) return 'paddockpure'
   return site.variant === 'muehldorfer' ? 'muehldorfer' : 'equivera'
-}
-
-/** A price converted to an indicative price in another currency, ending in .95 like the euro prices do. */
-export function indicativePrice(euroCents: number, currency: CurrencyCode): number {
-  if (currency === 'EUR') return euroCents
-  return Math.max(95, Math.round((euroCents * EXCHANGE_RATES[currency]) / 100) * 100 - 5)
 }
 
 export interface SiteLanguageOfCatalogue {
@@ -228,9 +219,9 @@ export function buildCatalogue(
           variantId,
           siteId: site.siteId,
           currency,
-          priceCents: indicativePrice(variant.priceCents, currency),
+          priceCents: fromEuroCents(variant.priceCents, currency),
           originalPriceCents:
-            variant.originalPriceCents === null ? null : indicativePrice(variant.originalPriceCents, currency),
+            variant.originalPriceCents === null ? null : fromEuroCents(variant.originalPriceCents, currency),
         })
       }
       own.variantStock.push({ variantId, amount: variant.stock, updatedAt: SEED_STOCK_TIME })

@@ -36,3 +36,16 @@ test.describe('brand themes', () => {
     })
   }
 })
+
+test('the customer-service page has unique ids and no two landmarks of one name', async ({ page }) => {
+  await open(page, 'equivera-nl.localhost', '/klantenservice/')
+  const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((element) => element.id))
+  expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([])
+  const landmarks = [
+    ...(await page.locator('body').ariaSnapshot()).matchAll(
+      /- (region|navigation|complementary|banner|contentinfo|main|search|form) "([^"]+)"/g,
+    ),
+  ].map((match) => `${match[1]} ${match[2]}`)
+  expect(landmarks.filter((name, index) => landmarks.indexOf(name) !== index)).toEqual([])
+  await expect(page.getByRole('main').getByRole('region', { name: 'Vragen? We helpen je graag' })).toBeVisible()
+})

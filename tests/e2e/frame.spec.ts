@@ -1,10 +1,13 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { BRAND_THEME } from '../../src/app/frame/theme.ts'
+import { nl } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 // The frame as a shopper meets it on a 390 px phone and on a desktop, on several brands and languages.
 
 const url = (host: string, path = '/') => `http://${host}:${E2E_PORT}${path}`
+
+const PHONE = { width: 390, height: 844 }
 
 /** Opens a page with the cookie choice already made (the banner would cover the page) and waits for hydration. */
 async function open(page: Page, host: string, path = '/') {
@@ -12,6 +15,43 @@ async function open(page: Page, host: string, path = '/') {
   await page.goto(url(host, path))
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
 }
+
+/** The vertical centres of two boxes lie within a few pixels: they sit on one row. */
+async function onOneRow(a: Locator, b: Locator) {
+  const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()]
+  expect(boxA && boxB).toBeTruthy()
+  expect(Math.abs(boxA!.y + boxA!.height / 2 - (boxB!.y + boxB!.height / 2))).toBeLessThan(12)
+}
+
+test.describe('the footer on a 390 px phone', () => {
+  test.use({ viewport: PHONE })
+
+  test('opening hours read as rows of days and times; every link is a 44 px target', async ({ page }) => {
+    await open(page, 'equivera-nl.localhost', '/klantenservice/')
+    const footer = page.getByRole('contentinfo')
+    const rows = footer.locator('.opening-hours > div')
+    await expect(rows).toHaveCount(2)
+    let previousBottom = 0
+    for (const row of await rows.all()) {
+      const [days, hours] = [row.locator('dt'), row.locator('dd')]
+      await onOneRow(days, hours)
+      const lineHeight = await hours.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight))
+      expect((await hours.boundingBox())!.height, (await hours.textContent()) ?? '').toBeLessThan(lineHeight * 1.5)
+      const box = (await row.boundingBox())!
+      expect(box.y).toBeGreaterThanOrEqual(previousBottom)
+      previousBottom = box.y + box.height
+    }
+
+    await footer.getByText(nl.localization.choose).click()
+    const small = await footer.getByRole('link').evaluateAll((links) =>
+      links
+        .filter((link) => link.getClientRects().length > 0)
+        .filter((link) => link.getBoundingClientRect().height < 44)
+        .map((link) => `${link.textContent}: ${link.getBoundingClientRect().height}`),
+    )
+    expect(small).toEqual([])
+  })
+})
 
 test.describe('brand themes', () => {
   for (const [host, brand] of [

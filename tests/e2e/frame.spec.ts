@@ -53,6 +53,37 @@ test.describe('the footer on a 390 px phone', () => {
   })
 })
 
+test.describe('the country switcher', () => {
+  test('is a control that names the current choice, and tells the brands of one country apart', async ({ page }) => {
+    await open(page, 'equivera-nl.localhost')
+    const switcher = page.getByRole('region', { name: nl.localization.switcher })
+    const toggle = switcher.locator('summary')
+    expect(await toggle.evaluate((element: HTMLElement) => element.innerText.replace(/\s+/g, ' ').trim())).toBe(
+      `${nl.localization.choose} (Nederland - Nederlands)`,
+    )
+    const style = await toggle.evaluate((element) => {
+      const computed = getComputedStyle(element)
+      return { border: parseFloat(computed.borderTopWidth), cursor: computed.cursor }
+    })
+    expect(style).toEqual({ border: expect.any(Number), cursor: 'pointer' })
+    expect(style.border).toBeGreaterThan(0)
+    expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+
+    await toggle.click()
+    const names = [...(await switcher.ariaSnapshot()).matchAll(/- link "([^"]+)"/g)].map((match) => match[1])
+    expect(names.length).toBeGreaterThan(15)
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([])
+    for (const brand of ['Equivera', 'Mühldorfer', 'Paddock Pure']) {
+      await expect(switcher.getByRole('heading', { name: brand, exact: true })).toBeVisible()
+    }
+    const paddockPure = switcher.getByRole('list', { name: 'Paddock Pure' })
+    await expect(paddockPure.getByRole('link', { name: /Denemarken - Dansk/ })).toHaveAttribute(
+      'href',
+      url('paddockpure-dk.localhost'),
+    )
+  })
+})
+
 test.describe('brand themes', () => {
   for (const [host, brand] of [
     ['equivera-nl.localhost', 'equivera'],

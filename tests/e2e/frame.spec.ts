@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { BRAND_THEME } from '../../src/app/frame/theme.ts'
 import { nl } from './helpers.ts'
@@ -6,6 +7,9 @@ import { E2E_PORT } from './ports.ts'
 // The frame as a shopper meets it on a 390 px phone and on a desktop, on several brands and languages.
 
 const url = (host: string, path = '/') => `http://${host}:${E2E_PORT}${path}`
+
+const texts = (code: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8')) as typeof nl
 
 const PHONE = { width: 390, height: 844 }
 
@@ -22,6 +26,71 @@ async function onOneRow(a: Locator, b: Locator) {
   expect(boxA && boxB).toBeTruthy()
   expect(Math.abs(boxA!.y + boxA!.height / 2 - (boxB!.y + boxB!.height / 2))).toBeLessThan(12)
 }
+
+/** Elements of `selector` that stick out of the viewport on either side (their text is cut on a phone). */
+const outsideViewport = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((element) => element.getClientRects().length > 0)
+      .filter((element) => {
+        const box = element.getBoundingClientRect()
+        return box.width > 0 && (box.left < -0.5 || box.right > window.innerWidth + 0.5)
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`),
+  )
+
+const PHONE_SITES = [
+  ['nl', 'equivera-nl.localhost', '/'],
+  ['fr-BE', 'equivera-be.localhost', '/fr/'],
+  ['de', 'muehldorfer-de.localhost', '/'],
+  ['da', 'paddockpure-dk.localhost', '/'],
+  ['nl', 'paddockpure-nl.localhost', '/'],
+  ['et', 'equivera-ee.localhost', '/'],
+  ['pl', 'equivera-pl.localhost', '/'],
+] as const
+
+test.describe('the header on a 390 px phone', () => {
+  test.use({ viewport: PHONE })
+
+  for (const [code, host, path] of PHONE_SITES) {
+    test(`${host}${path}: logo, comparison, cart and menu on one row, open or closed; the search and the delivery promise whole`, async ({
+      page,
+    }) => {
+      const t = texts(code).header
+      await open(page, host, path)
+      const banner = page.getByRole('banner')
+      const logo = banner.locator('.brand-logo')
+      await onOneRow(logo, banner.getByRole('button', { name: t.menu, exact: true }))
+      await onOneRow(logo, banner.locator('.mini-cart'))
+      await onOneRow(logo, banner.getByRole('link', { name: t.compare }))
+      expect(await outsideViewport(page, '.site-header *')).toEqual([])
+
+      // The placeholder fits in the field, in the field's own font.
+      const search = banner.getByRole('combobox')
+      await expect(search).toHaveAttribute('placeholder', t.searchPlaceholder)
+      const room = await search.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input)
+        const context = document.createElement('canvas').getContext('2d')!
+        context.font = style.font
+        const free = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return free - context.measureText(input.placeholder).width
+      })
+      expect(room).toBeGreaterThanOrEqual(0)
+
+      // The delivery promise is read whole: nothing of it runs off the screen or scrolls sideways.
+      const usps = banner.locator('.usp-bar')
+      expect(await usps.evaluate((list) => list.scrollWidth - list.clientWidth)).toBeLessThanOrEqual(0)
+      await expect(usps.locator('li').first()).toBeVisible()
+
+      await banner.getByRole('button', { name: t.menu, exact: true }).click()
+      const close = banner.getByRole('button', { name: t.closeMenu })
+      await expect(close).toHaveAttribute('aria-expanded', 'true')
+      await onOneRow(logo, close)
+      await expect(banner.getByRole('navigation', { name: texts(code).a11y.mainNavigation })).toBeVisible()
+      expect(await outsideViewport(page, '.site-header *')).toEqual([])
+    })
+  }
+})
 
 test.describe('the footer on a 390 px phone', () => {
   test.use({ viewport: PHONE })

@@ -63,7 +63,8 @@ export function Header(props: {
           aria-controls="primary-navigation"
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? t('header.closeMenu') : t('header.menu')}
+          <span className="menu-toggle__icon" aria-hidden="true" />
+          <span className="menu-toggle__label">{open ? t('header.closeMenu') : t('header.menu')}</span>
         </button>
       </div>
       <nav

@@ -12,6 +12,7 @@ const texts = (code: string) =>
   JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8')) as typeof nl
 
 const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 900 }
 
 /** Opens a page with the cookie choice already made (the banner would cover the page) and waits for hydration. */
 async function open(page: Page, host: string, path = '/') {
@@ -150,6 +151,67 @@ test.describe('the country switcher', () => {
       'href',
       url('paddockpure-dk.localhost'),
     )
+  })
+})
+
+/** What Chromium fires when it would offer to install the app; the page keeps it and shows its own button. */
+const offerInstall = (page: Page) =>
+  page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        ;(window as { prompted?: boolean }).prompted = true
+      },
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    })
+    window.dispatchEvent(event)
+  })
+
+test.describe('the install entry', () => {
+  test('sits in the header on a desktop and asks the browser to install', async ({ page }) => {
+    await page.setViewportSize(DESKTOP)
+    await open(page, 'equivera-nl.localhost')
+    await offerInstall(page)
+    const install = page.getByRole('banner').getByRole('button', { name: nl.install.button })
+    await expect(install).toBeVisible()
+    expect((await install.boundingBox())!.y).toBeLessThan(DESKTOP.height / 2)
+    await install.click()
+    await expect.poll(() => page.evaluate(() => (window as { prompted?: boolean }).prompted)).toBe(true)
+    await expect(install).toHaveCount(0)
+  })
+
+  test('sits in the opened menu on a phone', async ({ page }) => {
+    await page.setViewportSize(PHONE)
+    await open(page, 'equivera-nl.localhost')
+    await offerInstall(page)
+    const banner = page.getByRole('banner')
+    await banner.getByRole('button', { name: nl.header.menu, exact: true }).click()
+    const install = banner.getByRole('button', { name: nl.install.button })
+    await expect(install).toBeVisible()
+    expect((await install.boundingBox())!.y).toBeLessThan(PHONE.height)
+  })
+
+  test.describe('on an iPhone (no install event)', () => {
+    test.use({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    })
+
+    test('the menu says how to add the shop to the home screen', async ({ page }) => {
+      // Safari has no install event: without the handler property the page cannot expect one.
+      await page.addInitScript(() => delete (window as { onbeforeinstallprompt?: unknown }).onbeforeinstallprompt)
+      await open(page, 'equivera-nl.localhost')
+      expect(await page.evaluate(() => 'onbeforeinstallprompt' in window)).toBe(false)
+      const banner = page.getByRole('banner')
+      await banner.getByRole('button', { name: nl.header.menu, exact: true }).click()
+      const install = banner.getByRole('button', { name: nl.install.button })
+      await expect(install).toHaveAttribute('aria-expanded', 'false')
+      await install.click()
+      await expect(install).toHaveAttribute('aria-expanded', 'true')
+      await expect(banner.getByText(nl.install.hintIos.replace('{{brand}}', 'Equivera'))).toBeVisible()
+    })
   })
 })
 

@@ -38,6 +38,8 @@ function offerInstall(outcome: 'accepted' | 'dismissed') {
 
 afterEach(() => {
   cleanup()
+  // An installed app drops the kept install event: each test starts without one.
+  window.dispatchEvent(new Event('appinstalled'))
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
   delete (window as { onbeforeinstallprompt?: unknown }).onbeforeinstallprompt
@@ -53,6 +55,13 @@ describe('the install entry', () => {
     fireEvent.click(screen.getByRole('button', { name: nl.install.button }))
     expect(prompt).toHaveBeenCalledOnce()
     await vi.waitFor(() => expect(screen.queryByRole('button')).toBeNull())
+  })
+
+  it('keeps an install event that came before the entry was on the page (a slow phone still hydrating)', () => {
+    browser({ installEvent: true })
+    offerInstall('dismissed')
+    show()
+    expect(screen.getByRole('button', { name: nl.install.button })).toBeTruthy()
   })
 
   it('on an iPhone, shows how to add the shop to the home screen when asked', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 
 interface BeforeInstallPromptEvent extends Event {
@@ -23,40 +23,57 @@ export async function askPersistentStorage(): Promise<boolean> {
   return navigator.storage.persist()
 }
 
+// The browser fires its install event once, soon after load, and on a slow phone that can be before the header has
+// hydrated: it is kept from the moment the app's script runs, for the entry to offer whenever it is ready.
+let pendingPrompt: BeforeInstallPromptEvent | null = null
+const promptListeners = new Set<() => void>()
+function setPendingPrompt(event: BeforeInstallPromptEvent | null) {
+  pendingPrompt = event
+  for (const listener of promptListeners) listener()
+}
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault()
+    setPendingPrompt(event as BeforeInstallPromptEvent)
+  })
+  window.addEventListener('appinstalled', () => {
+    setPendingPrompt(null)
+    void askPersistentStorage()
+  })
+}
+const subscribe = (listener: () => void) => {
+  promptListeners.add(listener)
+  return () => promptListeners.delete(listener)
+}
+/** The browser's prompt can be shown once: after an answer the entry goes until the browser offers it again. */
+const withdraw = () => setPendingPrompt(null)
+
 /**
  * What the browser offers for installing the shop: its own prompt where it fires `beforeinstallprompt` (Chromium),
  * else, on phones and tablets whose browser has no such event (Safari on iOS, Firefox), a hint how to add the shop to
  * the home screen. Nothing while the shop already runs installed. Persistent storage is asked for once the app is
  * installed or runs installed: that is when keeping offline data is what the visitor expects.
  */
-function useInstallOffer(): [Offer, () => void] {
-  const [offer, setOffer] = useState<Offer>(null)
+function useInstallOffer(): Offer {
+  const event = useSyncExternalStore(
+    subscribe,
+    () => pendingPrompt,
+    () => null,
+  )
+  const [place, setPlace] = useState<'standalone' | 'ios' | 'other' | null>(null)
 
   useEffect(() => {
     if (isStandalone()) {
+      setPlace('standalone')
       void askPersistentStorage()
-      return
-    }
-    if (!('onbeforeinstallprompt' in window) && mediaMatches('(pointer: coarse)')) {
-      setOffer({ kind: 'hint', hint: isIos() ? 'ios' : 'other' })
-    }
-    const onPrompt = (event: Event) => {
-      event.preventDefault()
-      setOffer({ kind: 'prompt', event: event as BeforeInstallPromptEvent })
-    }
-    const onInstalled = () => {
-      setOffer(null)
-      void askPersistentStorage()
-    }
-    window.addEventListener('beforeinstallprompt', onPrompt)
-    window.addEventListener('appinstalled', onInstalled)
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onPrompt)
-      window.removeEventListener('appinstalled', onInstalled)
+    } else if (!('onbeforeinstallprompt' in window) && mediaMatches('(pointer: coarse)')) {
+      setPlace(isIos() ? 'ios' : 'other')
     }
   }, [])
 
-  return [offer, () => setOffer(null)]
+  if (place === 'standalone') return null
+  if (event) return { kind: 'prompt', event }
+  return place ? { kind: 'hint', hint: place } : null
 }
 
 /**
@@ -67,43 +84,32 @@ function useInstallOffer(): [Offer, () => void] {
 export function InstallEntry({ brandName }: { brandName: string }) {
   const { t } = useTranslation()
   const hintId = useId()
-  const [offer, withdraw] = useInstallOffer()
+  const offer = useInstallOffer()
   const [hintOpen, setHintOpen] = useState(false)
-
   if (!offer) return null
-  if (offer.kind === 'prompt') {
-    return (
-      <div className="install-entry">
-        <button
-          type="button"
-          className="button button--secondary button--small install-entry__button"
-          onClick={async () => {
-            await offer.event.prompt()
-            const { outcome } = await offer.event.userChoice
-            // The browser's prompt can be shown once; the entry goes until the browser offers it again.
-            withdraw()
-            if (outcome === 'accepted') void askPersistentStorage()
-          }}
-        >
-          {t('install.button')}
-        </button>
-      </div>
-    )
-  }
+  const hint = offer.kind === 'hint' ? offer.hint : null
   return (
     <div className="install-entry">
       <button
         type="button"
         className="button button--secondary button--small install-entry__button"
-        aria-expanded={hintOpen}
-        aria-controls={hintId}
-        onClick={() => setHintOpen((open) => !open)}
+        aria-expanded={hint ? hintOpen : undefined}
+        aria-controls={hint ? hintId : undefined}
+        onClick={async () => {
+          if (offer.kind === 'hint') return setHintOpen((open) => !open)
+          await offer.event.prompt()
+          const { outcome } = await offer.event.userChoice
+          withdraw()
+          if (outcome === 'accepted') void askPersistentStorage()
+        }}
       >
         {t('install.button')}
       </button>
-      <p id={hintId} className="install-entry__hint" hidden={!hintOpen}>
-        {t(offer.hint === 'ios' ? 'install.hintIos' : 'install.hint', { brand: brandName })}
-      </p>
+      {hint && (
+        <p id={hintId} className="install-entry__hint" hidden={!hintOpen}>
+          {t(hint === 'ios' ? 'install.hintIos' : 'install.hint', { brand: brandName })}
+        </p>
+      )}
     </div>
   )
 }

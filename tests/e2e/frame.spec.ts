@@ -251,3 +251,28 @@ test('the customer-service page has unique ids and no two landmarks of one name'
   expect(landmarks.filter((name, index) => landmarks.indexOf(name) !== index)).toEqual([])
   await expect(page.getByRole('main').getByRole('region', { name: 'Vragen? We helpen je graag' })).toBeVisible()
 })
+
+test.describe('the hay-analysis page leads to ordering a scan', () => {
+  for (const [host, page, order] of [
+    ['equivera-nl.localhost', '/ruwvoeranalyse/', '/ruwvoeranalyse-bestellen/'],
+    ['equivera-be.localhost', '/fr/analyse-de-fourrage/', '/fr/commander-analyse-de-fourrage/'],
+    ['muehldorfer-de.localhost', '/raufutteranalyse/', '/raufutteranalyse-bestellen/'],
+    ['equivera-dk.localhost', '/grovfoderanalyse/', '/bestil-grovfoderanalyse/'],
+  ] as const) {
+    test(`${host}${page}: the scans with their prices and a link to ${order}`, async ({ page: tab }) => {
+      await open(tab, host, page)
+      const main = tab.getByRole('main')
+      const scans = main.locator('.block-offer li')
+      expect(await scans.count()).toBeGreaterThan(1)
+      for (const scan of await scans.all()) {
+        await expect(scan.locator('.price')).toHaveText(/\d/)
+        await expect(scan.getByRole('link')).toHaveAttribute('href', new RegExp(`^${order}[a-z0-9-]+/$`))
+      }
+      const orderLink = main.locator(`a.button[href="${order}"]`)
+      await expect(orderLink).toBeVisible()
+      await orderLink.click()
+      await expect(tab).toHaveURL(url(host, order))
+      await expect(tab.locator('.product-grid .product-card').first()).toBeVisible()
+    })
+  }
+})

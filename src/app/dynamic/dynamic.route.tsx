@@ -56,7 +56,7 @@ function ContentPageView({ data }: { data: Extract<DynamicData, { kind: 'content
     <article className="content-page">
       <PageHead title={page.seoTitle} description={page.seoDescription} path={page.path} alternates={data.alternates} />
       <PageHeading>{page.title}</PageHeading>
-      <ContentBlocks blocks={page.blocks} faqs={page.faqs} site={site} />
+      <ContentBlocks blocks={page.blocks} faqs={page.faqs} site={site} offers={data.offers} />
     </article>
   )
 }

@@ -6,26 +6,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { BRAND_THEME } from '../src/app/frame/theme.ts'
+import type { Brand } from '../src/domain/locale.ts'
 
-export type BrandKey = 'equivera' | 'muehldorfer' | 'paddockpure' | 'corporate'
+/** Name, primary colour (background of the maskable and Apple touch icons) and background of the plain icons. */
+export const BRANDS = BRAND_THEME
 
-export type Brand = {
-  /** Display name, as in the web app manifest. */
-  name: string
-  /** Primary colour: background of the maskable and Apple touch icons (manifest theme_color). */
-  primary: string
-  /** Background of the plain icons (manifest background_color). */
-  background: string
-}
-
-export const BRANDS: Record<BrandKey, Brand> = {
-  equivera: { name: 'Equivera', primary: '#1f5f3a', background: '#ffffff' },
-  muehldorfer: { name: 'Mühldorfer', primary: '#1f5f3a', background: '#ffffff' },
-  paddockpure: { name: 'Paddock Pure', primary: '#2d6a1e', background: '#ffffff' },
-  corporate: { name: 'Equivera Group', primary: '#1f5f3a', background: '#ffffff' },
-}
-
-export const BRAND_KEYS = Object.keys(BRANDS) as BrandKey[]
+export const BRAND_KEYS = Object.keys(BRANDS) as Brand[]
 
 export type IconSpec = {
   /** File name suffix: `<brand>-<suffix>.png`. */

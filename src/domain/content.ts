@@ -12,6 +12,14 @@ export const ContentBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), title: z.string().nullable(), paragraphs: z.array(Text).min(1) }),
   z.object({ type: z.literal('linkList'), title: Text, links: z.array(LinkSchema).min(1) }),
   z.object({ type: z.literal('callToAction'), text: Text, link: LinkSchema }),
+  /** The products of a product group with their prices (from the catalogue when the page shows) and where to order. */
+  z.object({
+    type: z.literal('productOffer'),
+    title: Text,
+    text: z.string(),
+    productGroup: z.string().min(1).max(60),
+    link: LinkSchema,
+  }),
   z.object({ type: z.literal('customerService') }),
   z.object({ type: z.literal('faq'), faqIds: z.array(IdSchema) }),
 ])

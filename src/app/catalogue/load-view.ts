@@ -1,10 +1,7 @@
 // The catalogue pages' chunk. The dynamic route renders it; whoever needs a catalogue page loads it first (the loader,
 // start-up before hydration), so the page renders in place: on the server inside the first HTML, not streamed after
 // the footer and swapped in (a layout shift), and in the browser without a moment of empty page.
-import type { ComponentType } from 'react'
-import type { CatalogueData } from './catalogue.data.ts'
-
-type CatalogueViewModule = { default: ComponentType<{ data: CatalogueData }> }
+type CatalogueViewModule = typeof import('./catalogue-view.tsx')
 
 let loaded: CatalogueViewModule | undefined
 

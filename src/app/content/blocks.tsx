@@ -1,11 +1,29 @@
+import { lazy, Suspense } from 'react'
 import type { ContentBlock, Faq } from '../../domain/content.ts'
 import type { Site } from '../../domain/site.ts'
+import { loadCatalogueView } from '../catalogue/load-view.ts'
 import { CustomerService } from '../frame/footer.tsx'
 import { AppLink, LinkList } from '../ui/app-link.tsx'
 import { FaqList } from './faq-list.tsx'
+import type { ProductOffers } from './product-offer.tsx'
 
-/** The ordered blocks of a content page. Text is plain: nothing from content is injected as markup. */
-export function ContentBlocks({ blocks, faqs, site }: { blocks: ContentBlock[]; faqs: Faq[]; site: Site }) {
+const ProductOffer = lazy(() => loadCatalogueView().then((view) => ({ default: view.ProductOffer })))
+
+/**
+ * The ordered blocks of a content page. Text is plain: nothing from content is injected as markup. Offer blocks show
+ * the products the page's loader found for them (`offers`).
+ */
+export function ContentBlocks({
+  blocks,
+  faqs,
+  site,
+  offers = {},
+}: {
+  blocks: ContentBlock[]
+  faqs: Faq[]
+  site: Site
+  offers?: ProductOffers
+}) {
   return (
     <>
       {blocks.map((block, index) => {
@@ -41,6 +59,12 @@ export function ContentBlocks({ blocks, faqs, site }: { blocks: ContentBlock[]; 
                 <p>{block.text}</p>
                 <AppLink link={block.link} className="button" />
               </section>
+            )
+          case 'productOffer':
+            return (
+              <Suspense key={key}>
+                <ProductOffer block={block} products={offers[block.productGroup] ?? []} />
+              </Suspense>
             )
           case 'customerService':
             return <CustomerService key={key} site={site} />

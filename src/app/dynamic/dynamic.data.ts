@@ -8,14 +8,21 @@ import type { Alternate, RouteInfo } from '../../domain/routing.ts'
 import { loadSchemas } from '../api/shop-api.ts'
 import { ApiRequestError } from '../api/transport.ts'
 import type { CatalogueData } from '../catalogue/catalogue.data.ts'
+import { loadCatalogueView } from '../catalogue/load-view.ts'
 import { isUnreachable, localRouteOf } from '../catalogue/catalogue-source.ts'
 import { loadShowcase, type Showcase } from './showcase.data.ts'
-import { loadCatalogueView } from '../catalogue/load-view.ts'
 import { homePath } from '../../domain/catalogue-paths.ts'
+import type { ProductOffers } from '../content/product-offer.tsx'
 import { servicesOf, type AppServices } from '../router-context.ts'
 
 export type DynamicData =
-  | { kind: 'contentPage'; page: ContentPage; alternates: Alternate[]; showcase?: Showcase | null }
+  | {
+      kind: 'contentPage'
+      page: ContentPage
+      alternates: Alternate[]
+      offers: ProductOffers
+      showcase?: Showcase | null
+    }
   | { kind: 'faq'; page: ContentPage; faqId: number | null; faqItemId: number | null; alternates: Alternate[] }
   | { kind: 'catalogue'; data: CatalogueData }
   | { kind: 'notFound'; page: ContentPage | null }
@@ -68,7 +75,13 @@ export async function dynamicLoader({ request, context }: LoaderFunctionArgs) {
         alternates(),
         home ? loadShowcase(servicesOf(context), signal) : undefined,
       ])
-      return { kind: 'contentPage', page, alternates: others, showcase } satisfies DynamicData
+      // Offered products in the page's own site and language, as its content; their code only where a page has them.
+      const offers = page.blocks.some((block) => block.type === 'productOffer')
+        ? await (
+            await loadCatalogueView()
+          ).loadProductOffers({ ...servicesOf(context), api: scoped }, page.blocks, signal)
+        : {}
+      return { kind: 'contentPage', page, alternates: others, offers, showcase } satisfies DynamicData
     }
     case 'faq': {
       const [page, others] = await Promise.all([scoped.contentPage(route.contentPageId, signal), alternates()])

@@ -63,12 +63,12 @@ function ContentPageView({ data }: { data: Extract<DynamicData, { kind: 'content
       {data.showcase ? (
         // The shop window comes right after the page's opening block (the hero on the home page).
         <>
-          <ContentBlocks blocks={page.blocks.slice(0, 1)} faqs={page.faqs} site={site} />
+          <ContentBlocks blocks={page.blocks.slice(0, 1)} faqs={page.faqs} site={site} offers={data.offers} />
           <ShowcaseView showcase={data.showcase} />
-          <ContentBlocks blocks={page.blocks.slice(1)} faqs={page.faqs} site={site} />
+          <ContentBlocks blocks={page.blocks.slice(1)} faqs={page.faqs} site={site} offers={data.offers} />
         </>
       ) : (
-        <ContentBlocks blocks={page.blocks} faqs={page.faqs} site={site} />
+        <ContentBlocks blocks={page.blocks} faqs={page.faqs} site={site} offers={data.offers} />
       )}
     </article>
   )

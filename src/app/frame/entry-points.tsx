@@ -9,8 +9,8 @@ import { useRootData } from '../root/use-root-data.ts'
 
 /**
  * The header's entry points: the product search (with suggestions) and the comparison, on sites that sell the
- * catalogue; the cart beside the menu (HeaderCartEntry). Account adds its entry here when it lands, so the header
- * never links to a missing page.
+ * catalogue; the cart beside the menu (HeaderCartEntry). On phones the search has a row of its own and the comparison
+ * is an icon beside the cart. Account adds its entry here when it lands, so the header never links to a missing page.
  */
 export function HeaderEntryPoints() {
   const { t } = useTranslation()
@@ -18,13 +18,20 @@ export function HeaderEntryPoints() {
   const compared = useAtomValue(compareIdsAtom)
   if (brand === 'corporate') return null
   return (
-    <div className="entry-points">
-      <SearchBox action={localPath(language.pathPrefix, SEARCH_SLUGS[language.code])} />
-      <NavLink to={localPath(language.pathPrefix, COMPARE_SLUGS[language.code])} className="entry-point">
-        {t('header.compare')}
-        {compared.length > 0 && <span className="entry-point__count"> ({compared.length})</span>}
+    <>
+      <div className="entry-points">
+        <SearchBox action={localPath(language.pathPrefix, SEARCH_SLUGS[language.code])} />
+      </div>
+      <NavLink
+        to={localPath(language.pathPrefix, COMPARE_SLUGS[language.code])}
+        className="entry-point entry-point--compare"
+        aria-label={compared.length > 0 ? t('header.compareCount', { count: String(compared.length) }) : undefined}
+      >
+        <span className="entry-point__icon" aria-hidden="true" />
+        <span className="entry-point__label">{t('header.compare')}</span>
+        {compared.length > 0 && <span className="entry-point__count">{compared.length}</span>}
       </NavLink>
-    </div>
+    </>
   )
 }
 

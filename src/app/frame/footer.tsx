@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Footer as FooterData, Navigation } from '../../domain/content.ts'
 import type { Site } from '../../domain/site.ts'
@@ -15,12 +16,18 @@ const SOCIAL_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
   twitter: 'X',
 }
 
-/** The customer-service block: title, text, link, phone, e-mail and opening hours (SPEC §2 Frame). */
-export function CustomerService({ site }: { site: Site }) {
+/**
+ * The customer-service block: title, text, link, phone, e-mail and opening hours (SPEC §2 Frame). A content page's
+ * block is a region named by its title; the footer's copy is one of its columns, not a landmark, so the
+ * customer-service page does not have two regions of one name.
+ */
+export function CustomerService({ site, region = true }: { site: Site; region?: boolean }) {
   const { t } = useTranslation()
+  const id = useId()
+  const Block = region ? 'section' : 'div'
   return (
-    <section className="customer-service" aria-labelledby="customer-service-title">
-      <h2 id="customer-service-title">{site.customerServiceTitle || t('footer.customerService')}</h2>
+    <Block className="customer-service" aria-labelledby={region ? id : undefined}>
+      <h2 id={id}>{site.customerServiceTitle || t('footer.customerService')}</h2>
       {site.customerServiceTextBottom && <p>{site.customerServiceTextBottom}</p>}
       <dl>
         <dt>{t('footer.phone')}</dt>
@@ -48,7 +55,7 @@ export function CustomerService({ site }: { site: Site }) {
       <p>
         <AppLink link={site.customerServiceLink} />
       </p>
-    </section>
+    </Block>
   )
 }
 
@@ -77,7 +84,7 @@ export function Footer({
             <LinkList links={column.links} />
           </section>
         ))}
-        <CustomerService site={site} />
+        <CustomerService site={site} region={false} />
       </div>
       {social.length > 0 && (
         <section className="social-links">

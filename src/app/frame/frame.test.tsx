@@ -10,6 +10,7 @@ import { createI18n } from '../i18n/i18n.ts'
 import type { RootData } from '../root/root.data.ts'
 import type { AppServices } from '../router-context.ts'
 import { ServicesProvider } from '../services.tsx'
+import { CustomerService } from './footer.tsx'
 import { Frame } from './frame.tsx'
 
 const data: RootData = rootDataFixture()
@@ -33,7 +34,7 @@ beforeAll(async () => {
   ])
 })
 
-function show(layout: 'default' | 'checkout') {
+function show(layout: 'default' | 'checkout', Page = () => <h1>Pagina</h1>) {
   const router = createMemoryRouter(
     [
       {
@@ -45,7 +46,7 @@ function show(layout: 'default' | 'checkout') {
             <Outlet />
           </Frame>
         ),
-        children: [{ index: true, handle: { layout }, Component: () => <h1>Pagina</h1> }],
+        children: [{ index: true, handle: { layout }, Component: Page }],
       },
     ],
     { hydrationData: { loaderData: { root: data } } },
@@ -71,6 +72,21 @@ describe('the frame', () => {
     expect(screen.getByRole('navigation', { name: nl.a11y.secondaryNavigation })).toBeTruthy()
     expect(screen.getByText(nl.footer.openingHours)).toBeTruthy()
     expect(screen.getByRole('link', { name: 'klantenservice@equivera.nl' })).toBeTruthy()
+  })
+
+  it('has unique ids and one region of customer service on a page that shows that block too', async () => {
+    show('default', () => (
+      <>
+        <h1>Pagina</h1>
+        <CustomerService site={data.site} />
+      </>
+    ))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagina' })).toBeTruthy()
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id)
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([])
+    expect(screen.getAllByRole('heading', { level: 2, name: data.site.customerServiceTitle })).toHaveLength(2)
+    const region = screen.getByRole('region', { name: data.site.customerServiceTitle })
+    expect(screen.getByRole('main').contains(region)).toBe(true)
   })
 
   it('keeps only the logo and the customer-service phone in the checkout layout', async () => {

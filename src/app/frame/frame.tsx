@@ -6,7 +6,6 @@ import { CookieBanner } from '../consent/cookie-banner.tsx'
 import { DutchAddressNotice } from '../localization/dutch-address-notice.tsx'
 import { LocalizationPrompt } from '../localization/localization-prompt.tsx'
 import { LoadingBar } from '../navigation/loading-bar.tsx'
-import { InstallEntry } from '../pwa/install.tsx'
 import { ConnectivityNotice } from '../pwa/offline-notice.tsx'
 import { UpdatePrompt } from '../pwa/update-prompt.tsx'
 import { IndicativePriceNotice } from '../ui/price.tsx'
@@ -84,7 +83,6 @@ export function Frame({ data, children }: { data: RootData; children: ReactNode 
       </main>
       <Part>
         <div className="site-extras">
-          <InstallEntry brandName={data.site.brandName} />
           <DutchAddressNotice data={data} />
           <IndicativePriceNotice />
         </div>

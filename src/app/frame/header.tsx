@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Navigation, NavigationItem, UspCollection } from '../../domain/content.ts'
 import type { Brand } from '../../domain/locale.ts'
+import { InstallEntry } from '../pwa/install.tsx'
 import { AppLink } from '../ui/app-link.tsx'
 import { HeaderCartEntry, HeaderEntryPoints } from './entry-points.tsx'
 
@@ -40,6 +41,10 @@ export function UspBar({ usps }: { usps: UspCollection }) {
   )
 }
 
+/**
+ * The site's header: USPs, the bar (logo, search, comparison, cart, menu toggle) and the menu with the main
+ * navigation and the install entry, folded away behind the toggle below the desktop width.
+ */
 export function Header(props: {
   brand: Brand
   brandName: string
@@ -60,23 +65,28 @@ export function Header(props: {
           type="button"
           className="menu-toggle"
           aria-expanded={open}
-          aria-controls="primary-navigation"
+          aria-controls="site-menu"
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? t('header.closeMenu') : t('header.menu')}
+          <span className="menu-toggle__icon" aria-hidden="true" />
+          <span className="menu-toggle__label">{open ? t('header.closeMenu') : t('header.menu')}</span>
         </button>
       </div>
-      <nav
-        id="primary-navigation"
-        className="primary-navigation"
-        data-open={open}
-        aria-label={t('a11y.mainNavigation')}
-        onClick={(event) => {
-          if ((event.target as HTMLElement).closest('a')) setOpen(false)
-        }}
-      >
-        <NavigationList items={props.navigation.items} />
-      </nav>
+      <div id="site-menu" className="site-menu" data-open={open}>
+        <div className="site-menu__content">
+          <InstallEntry brandName={props.brandName} />
+          <nav
+            id="primary-navigation"
+            className="primary-navigation"
+            aria-label={t('a11y.mainNavigation')}
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest('a')) setOpen(false)
+            }}
+          >
+            <NavigationList items={props.navigation.items} />
+          </nav>
+        </div>
+      </div>
     </header>
   )
 }

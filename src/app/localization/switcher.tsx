@@ -7,11 +7,13 @@ import type { Alternate } from '../../domain/routing.ts'
 import { useServices } from '../services.tsx'
 import type { SwitcherOption } from '../root/root.data.ts'
 import { rememberLocalizationChoice } from './localization-cookie.ts'
+import { brandGroups } from './switcher-groups.ts'
 
 /**
- * The country and language switcher: "country name - language name" for every site and language (SPEC §4). Each
- * entry goes to the same page on the other site when it has one (the alternates of the current path), else to that
- * site's home page. Switching is a full page load: another site is another origin with its own texts.
+ * The country and language switcher: "country name - language name" for every site and language (SPEC §4), under
+ * the brand of each site (one country can have shops of two brands). Each entry goes to the same page on the other
+ * site when it has one (the alternates of the current path), else to that site's home page. Switching is a full page
+ * load: another site is another origin with its own texts.
  */
 export function LocalizationSwitcher({ options }: { options: SwitcherOption[] }) {
   const { t } = useTranslation()
@@ -38,35 +40,39 @@ export function LocalizationSwitcher({ options }: { options: SwitcherOption[] })
     return alternates.find((a) => a.siteId === option.siteId && a.languageId === option.languageId)?.url ?? option.href
   }
 
+  const current = options.find((option) => option.current)
   return (
     <section className="localization-switcher" aria-labelledby={id}>
       <h2 id={id}>{t('localization.switcher')}</h2>
       <details>
-        <summary>
-          {t('localization.choose')}
-          {options
-            .filter((option) => option.current)
-            .map((option) => (
-              <span key="current" className="localization-switcher__current">
-                {' '}
-                ({t('localization.option', option.label)})
-              </span>
-            ))}
+        <summary className="localization-switcher__toggle">
+          <span>{t('localization.choose')}</span>
+          {current && (
+            <span className="localization-switcher__current">({t('localization.option', current.label)})</span>
+          )}
         </summary>
-        <ul>
-          {options.map((option) => (
-            <li key={`${option.siteId}-${option.languageId}`}>
-              <a
-                href={hrefOf(option)}
-                hrefLang={option.hreflang}
-                aria-current={option.current ? 'true' : undefined}
-                onClick={() => rememberLocalizationChoice()}
-              >
-                {t('localization.option', option.label)}
-              </a>
-            </li>
+        <div className="localization-switcher__brands">
+          {brandGroups(options).map((group) => (
+            <div key={group.brand} className="localization-switcher__brand">
+              <h3 id={`${id}-${group.brand}`}>{group.brandName}</h3>
+              <ul aria-labelledby={`${id}-${group.brand}`}>
+                {group.options.map((option) => (
+                  <li key={`${option.siteId}-${option.languageId}`}>
+                    <a
+                      href={hrefOf(option)}
+                      hrefLang={option.hreflang}
+                      aria-current={option.current ? 'true' : undefined}
+                      aria-label={t('localization.optionOfBrand', { ...option.label, brand: group.brandName })}
+                      onClick={() => rememberLocalizationChoice()}
+                    >
+                      {t('localization.option', option.label)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
           ))}
-        </ul>
+        </div>
       </details>
     </section>
   )

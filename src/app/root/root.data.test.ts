@@ -31,7 +31,16 @@ describe('languageForPath', () => {
 
 describe('switcherOptions', () => {
   const site = (siteId: number, countryId: number, domain: string, languages: SiteLanguage[], type = 0) =>
-    ({ siteId, countryId, domain, languages, type, variant: 'shop', name: `Site ${siteId}` }) as unknown as Site
+    ({
+      siteId,
+      countryId,
+      domain,
+      languages,
+      type,
+      variant: 'shop',
+      name: `Site ${siteId}`,
+      brandName: 'Equivera',
+    }) as unknown as Site
   const countries = [
     { countryId: 1, name: 'Nederland', regionCode: 'NL', phoneCountryCode: '+31' },
     { countryId: 2, name: 'België', regionCode: 'BE', phoneCountryCode: '+32' },
@@ -57,6 +66,7 @@ describe('switcherOptions', () => {
     ])
     expect(options.filter((o) => o.current).map((o) => o.languageId)).toEqual([8])
     expect(options.find((o) => o.siteId === 1)?.isDutchSite).toBe(true)
+    expect(options.map((o) => `${o.brand} ${o.brandName}`)).toEqual(Array(3).fill('equivera Equivera'))
   })
 
   it('leaves the corporate site out of the shops’ list', () => {

@@ -19,6 +19,8 @@ export interface SwitcherOption {
   hreflang: string
   href: string
   brand: Brand
+  /** Several brands sell in one country: the switcher tells their sites apart by this name. */
+  brandName: string
   /** The main brand's Dutch site (SPEC §1: the only site for orders with a Dutch address). */
   isDutchSite: boolean
   current: boolean
@@ -142,6 +144,7 @@ export function switcherOptions(
         label: { country: countryName.get(site.countryId) ?? site.name, language: language.localizedName },
         hreflang: language.culture,
         brand: brandOf(site),
+        brandName: site.brandName,
         isDutchSite: site.type === 0 && countryCode.get(site.countryId) === 'NL',
         href: `${originOf(site.domain)}/${language.pathPrefix ? `${language.pathPrefix}/` : ''}`,
         current: site.siteId === currentSiteId && language.languageId === currentLanguageId,

@@ -20,6 +20,25 @@ describe.each(DIALECTS)('content API on %s', (dialect) => {
     expect(page.seoTitle).toContain('Equivera')
   })
 
+  it('serves the hay-analysis page with its offer of the scans, linked to their category in its language', async () => {
+    const page = ContentPageSchema.parse(
+      (await get('/api/contentpages/209', { host: HOSTS.be, languageid: String(LANG['fr-BE']) })).json(),
+    )
+    expect(page.path).toBe('/fr/analyse-de-fourrage/')
+    const offer = page.blocks.find((block) => block.type === 'productOffer')
+    expect(offer).toMatchObject({
+      productGroup: 'roughage-analysis',
+      link: { route: '/fr/commander-analyse-de-fourrage/', target: '_self' },
+    })
+    const route = await get(`/api/routing/getbyurl?url=${encodeURIComponent(offer!.link.route)}`, { host: HOSTS.be })
+    expect(route.json()).toMatchObject({
+      kind: 'productSearch',
+      searchType: 'category',
+      parameters: { productGroup: 'roughage-analysis' },
+      languageId: LANG['fr-BE'],
+    })
+  })
+
   it('serves the FAQ page with its groups and items and their deep-link paths', async () => {
     const page = ContentPageSchema.parse((await get('/api/contentpages/103')).json())
     expect(page.faqs.map((f) => f.title)).toEqual(['Bestellen en betalen', 'Bezorging', 'Voeren'])

@@ -128,6 +128,7 @@ function block(ctx: SiteLanguageContext, b: TemplateBlock): ContentBlock {
     case 'linkList':
       return { ...b, links: b.links.map((l) => link(ctx, l)) }
     case 'callToAction':
+    case 'productOffer':
       return { ...b, link: link(ctx, b.link) }
     case 'faq':
       return { type: 'faq', faqIds: ctx.template.faqs.map((_, group) => faqId(ctx.site.siteId, group)) }

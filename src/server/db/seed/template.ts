@@ -41,6 +41,15 @@ export const TemplateBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), title: z.string().nullable(), paragraphs: z.array(Text).min(1) }).strict(),
   z.object({ type: z.literal('linkList'), title: Text, links: z.array(TemplateLinkSchema).min(1) }).strict(),
   z.object({ type: z.literal('callToAction'), text: Text, link: TemplateLinkSchema }).strict(),
+  z
+    .object({
+      type: z.literal('productOffer'),
+      title: Text,
+      text: z.string(),
+      productGroup: Slug,
+      link: TemplateLinkSchema,
+    })
+    .strict(),
   z.object({ type: z.literal('customerService') }).strict(),
   z.object({ type: z.literal('faq') }).strict(),
 ])

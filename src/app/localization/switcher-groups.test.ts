@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import type { Brand } from '../../domain/locale.ts'
+import type { SwitcherOption } from '../root/root.data.ts'
+import { brandGroups } from './switcher-groups.ts'
+
+const NAMES: Record<Brand, string> = {
+  equivera: 'Equivera',
+  muehldorfer: 'Mühldorfer',
+  paddockpure: 'Paddock Pure',
+  corporate: 'Equivera Group',
+}
+const option = (siteId: number, country: string, brand: Brand, current = false): SwitcherOption => ({
+  siteId,
+  languageId: 1,
+  label: { country, language: 'x' },
+  hreflang: 'x',
+  href: `https://site-${siteId}/`,
+  brand,
+  brandName: NAMES[brand],
+  isDutchSite: false,
+  current,
+})
+
+describe('brandGroups', () => {
+  const options = [
+    option(5, 'Denemarken', 'equivera'),
+    option(17, 'Denemarken', 'paddockpure'),
+    option(3, 'Duitsland', 'muehldorfer'),
+    option(16, 'Duitsland', 'paddockpure'),
+    option(1, 'Nederland', 'equivera'),
+    option(15, 'Nederland', 'paddockpure'),
+  ]
+
+  it('puts each site under its brand, so one country of two brands is told apart', () => {
+    const groups = brandGroups(options)
+    expect(groups.map((g) => [g.brandName, g.options.map((o) => `${o.siteId} ${o.label.country}`)])).toEqual([
+      ['Equivera', ['5 Denemarken', '1 Nederland']],
+      ['Mühldorfer', ['3 Duitsland']],
+      ['Paddock Pure', ['17 Denemarken', '16 Duitsland', '15 Nederland']],
+    ])
+  })
+
+  it.each([
+    [15, ['Paddock Pure', 'Equivera', 'Mühldorfer']],
+    [3, ['Mühldorfer', 'Equivera', 'Paddock Pure']],
+    [1, ['Equivera', 'Mühldorfer', 'Paddock Pure']],
+  ])('on site %i lists the visitor’s own brand first', (current, order) => {
+    const marked = options.map((o) => ({ ...o, current: o.siteId === current }))
+    expect(brandGroups(marked).map((g) => g.brandName)).toEqual(order)
+  })
+
+  it('has no groups without options', () => {
+    expect(brandGroups([])).toEqual([])
+  })
+})

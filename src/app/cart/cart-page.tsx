@@ -82,12 +82,12 @@ function CartBody({ view, totals }: { view: CartView; totals: CartTotals }) {
             </ul>
             <RefusedAdditions refusals={refusals} view={view} totals={totals} />
           </div>
-          <aside className="cart-summary" aria-label={t('cart.summary.title')}>
+          <section className="cart-summary" aria-label={t('cart.summary.title')}>
             <DiscountCode view={view} totals={totals} refusal={refusals.discountCode} />
             <Delivery view={view} totals={totals} refusal={refusals.shippingMethod} />
             <CostOverview view={view} totals={totals} />
             <CheckoutButton view={view} totals={totals} />
-          </aside>
+          </section>
         </div>
       )}
       <CartUsps />

@@ -65,6 +65,61 @@ export function Facets({
     if (open) dialog.current?.showModal()
     else dialog.current?.close()
   }
+  const panel = (
+    <>
+      <div className="facets-panel__head">
+        <h2 id={titleId} className="facets-panel__title">
+          {t('catalogue.list.filters')}
+        </h2>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          {...{ commandfor: dialogId, command: 'close' }}
+          onClick={byScript(false)}
+        >
+          {t('a11y.closeDialog')}
+        </button>
+      </div>
+      <form
+        className="facets"
+        method="get"
+        action={action}
+        onSubmit={(event) => {
+          // The list behind already shows the choice (every tick navigates); without the script this submits it.
+          event.preventDefault()
+          dialog.current?.close()
+        }}
+      >
+        {state.searchTerm && <input type="hidden" name="q" value={state.searchTerm} />}
+        {state.sort !== 'relevance' && <input type="hidden" name="sort" value={state.sort} />}
+        {state.descending && <input type="hidden" name="desc" value="1" />}
+        {shown.map((facet) => (
+          <FacetGroup key={facet.facetKey} facet={facet} state={state} onChange={onChange} />
+        ))}
+        <div className="facets__actions">
+          <noscript>
+            <button type="submit" className="button facets__apply">
+              {t('catalogue.list.apply')}
+            </button>
+          </noscript>
+          <button type="submit" className="button facets__show">
+            {t('catalogue.list.showResults', { count: String(resultCount) })}
+          </button>
+          {active.length > 0 && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() =>
+                onChange({ ...state, filters: state.filters.filter((f) => hidden.includes(f.facetKey)), page: 1 })
+              }
+            >
+              {t('catalogue.list.clearFilters')}
+            </button>
+          )}
+        </div>
+      </form>
+    </>
+  )
   return (
     <>
       <button
@@ -77,66 +132,16 @@ export function Facets({
         {t('catalogue.list.filters')}
         {active.length > 0 && ` (${active.length})`}
       </button>
-      {/* Beside the list on wide screens it is no dialog, just the filters. */}
-      <dialog
-        id={dialogId}
-        ref={dialog}
-        className="facets-panel"
-        aria-labelledby={titleId}
-        role={wide ? 'group' : undefined}
-      >
-        <div className="facets-panel__head">
-          <h2 id={titleId} className="facets-panel__title">
-            {t('catalogue.list.filters')}
-          </h2>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            {...{ commandfor: dialogId, command: 'close' }}
-            onClick={byScript(false)}
-          >
-            {t('a11y.closeDialog')}
-          </button>
-        </div>
-        <form
-          className="facets"
-          method="get"
-          action={action}
-          onSubmit={(event) => {
-            // The list behind already shows the choice (every tick navigates); without the script this submits it.
-            event.preventDefault()
-            dialog.current?.close()
-          }}
-        >
-          {state.searchTerm && <input type="hidden" name="q" value={state.searchTerm} />}
-          {state.sort !== 'relevance' && <input type="hidden" name="sort" value={state.sort} />}
-          {state.descending && <input type="hidden" name="desc" value="1" />}
-          {shown.map((facet) => (
-            <FacetGroup key={facet.facetKey} facet={facet} state={state} onChange={onChange} />
-          ))}
-          <div className="facets__actions">
-            <noscript>
-              <button type="submit" className="button facets__apply">
-                {t('catalogue.list.apply')}
-              </button>
-            </noscript>
-            <button type="submit" className="button facets__show">
-              {t('catalogue.list.showResults', { count: String(resultCount) })}
-            </button>
-            {active.length > 0 && (
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                onClick={() =>
-                  onChange({ ...state, filters: state.filters.filter((f) => hidden.includes(f.facetKey)), page: 1 })
-                }
-              >
-                {t('catalogue.list.clearFilters')}
-              </button>
-            )}
-          </div>
-        </form>
-      </dialog>
+      {wide ? (
+        // Beside the list on wide screens it is no dialog, just the filters (same look, so nothing moves).
+        <section className="facets-panel" aria-labelledby={titleId}>
+          {panel}
+        </section>
+      ) : (
+        <dialog id={dialogId} ref={dialog} className="facets-panel" aria-labelledby={titleId}>
+          {panel}
+        </dialog>
+      )}
     </>
   )
 }

@@ -76,7 +76,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
       <FreshnessNote freshness={data.freshness} />
       {data.listKind === 'search' && <SearchForm action={data.path} term={state.searchTerm} />}
       <div className="product-list">
-        <aside className="product-list__filters">
+        <div className="product-list__filters">
           <Facets
             facets={response.facets}
             state={shown}
@@ -85,7 +85,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
             action={data.path}
             resultCount={response.totalCount}
           />
-        </aside>
+        </div>
         <div className="product-list__results">
           <div className="product-list__toolbar">
             <p className="product-list__count" role="status">

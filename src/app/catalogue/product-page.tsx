@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import {
@@ -260,12 +260,13 @@ function SiloOffer() {
   const { t } = useTranslation()
   const { site, locale } = useRootData()
   const horses = locale.language.startsWith('de') ? SILO_OFFER.minHorsesGerman : SILO_OFFER.minHorses
+  const titleId = useId()
   return (
-    <aside className="silo-offer">
-      <h2>{t('catalogue.silo.title')}</h2>
+    <section className="silo-offer" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('catalogue.silo.title')}</h2>
       <p>{t('catalogue.silo.text', { horses: String(horses), kilograms: String(SILO_OFFER.minKilograms) })}</p>
       <AppLink link={{ ...site.customerServiceLink, title: t('catalogue.silo.link') }} />
-    </aside>
+    </section>
   )
 }
 

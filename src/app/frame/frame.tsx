@@ -80,12 +80,15 @@ export function Frame({ data, children }: { data: RootData; children: ReactNode 
       </Part>
       <main id="main" className="site-main">
         <Part>{children}</Part>
+        {/* The page's fine print: inside <main>, so no content is outside a landmark. */}
+        <Part>
+          <div className="site-extras">
+            <DutchAddressNotice data={data} />
+            <IndicativePriceNotice />
+          </div>
+        </Part>
       </main>
       <Part>
-        <div className="site-extras">
-          <DutchAddressNotice data={data} />
-          <IndicativePriceNotice />
-        </div>
         <Footer site={data.site} footer={data.footer} navigation={data.secondaryNavigation} switcher={data.switcher} />
       </Part>
     </Chrome>

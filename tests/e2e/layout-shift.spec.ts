@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { PAGE_KINDS } from './page-kinds.ts'
 import { E2E_PORT } from './ports.ts'
 
 // Nothing on a page moves under the reader's thumb: the layout shifts of every page kind, recorded from the first
@@ -6,18 +7,7 @@ import { E2E_PORT } from './ports.ts'
 // and a slow line and on a desktop. Target: a cumulative layout shift of at most 0.02 (Lighthouse's 'good' is 0.1).
 
 const ORIGIN = `http://equivera-nl.localhost:${E2E_PORT}`
-const PAGES = [
-  ['home', '/'],
-  ['content page', '/klantenservice/'],
-  ['FAQ', '/klantenservice/veelgestelde-vragen/'],
-  ['category', '/muesli/'],
-  ['search', '/zoeken/?q=muesli'],
-  ['product', '/muesli/sport-muesli/'],
-  ['product with reviews and variants', '/muesli/recreatie-muesli/'],
-  ['compare', '/vergelijken/'],
-  ['cart', '/cart/'],
-  ['not found', '/bestaat-niet/'],
-] as const
+const PAGES = PAGE_KINDS
 
 const LIMIT = 0.02
 

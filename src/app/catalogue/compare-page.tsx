@@ -16,7 +16,8 @@ import { useServices } from '../services.tsx'
 import { productsByIds, type Freshness } from './catalogue-source.ts'
 import { compareIdsAtom, useCompare } from './compare.ts'
 import { ComparePrice, CompareOrder, useChosenVariants } from './compare-offer.tsx'
-import { FreshnessNote, ProductImage, Stars } from './parts.tsx'
+import { FreshnessNote, Stars } from './parts.tsx'
+import { ProductImage } from './product-image.tsx'
 import { amountOf, colourName, translateWith } from './product-specs.tsx'
 
 const FACET_ROWS: ProductFilterKey[] = ['horseType', 'ageGroup', 'application', 'ingredient', 'labour']

@@ -1,8 +1,7 @@
-// Small parts of catalogue pages: stars, product images, badges, unit prices, the freshness note.
+// Small parts of catalogue pages: stars, badges, prices, unit prices, the freshness note.
 import { useTranslation } from 'react-i18next'
 import { STAR_RATING_SCALE } from '../../domain/catalogue-constants.ts'
 import { formatMoney, formatNumber } from '../../domain/locale.ts'
-import { IMAGE_WIDTHS, productImageSrcSet, productImageUrl, type ImageView } from '../../domain/product-images.ts'
 import type { Rating, UnitPriceCents } from '../../domain/product.ts'
 import { roundRating } from '../../domain/product-rules.ts'
 import type { CurrencyCode } from '../../domain/currency.ts'
@@ -33,35 +32,6 @@ export function Stars({ rating, showCount = true }: { rating: Rating; showCount?
       </span>
       {showCount && <span className="stars__count">({rating.count})</span>}
     </span>
-  )
-}
-
-/** A product image in every responsive width; the browser picks one for the slot it is shown in. */
-export function ProductImage({
-  name,
-  view = 'front',
-  alt,
-  sizes,
-  eager = false,
-}: {
-  name: string
-  view?: ImageView
-  alt: string
-  sizes: string
-  eager?: boolean
-}) {
-  return (
-    <img
-      className="product-image"
-      src={productImageUrl(name, view, IMAGE_WIDTHS[1])}
-      srcSet={productImageSrcSet(name, view)}
-      sizes={sizes}
-      width={640}
-      height={640}
-      alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
-    />
   )
 }
 

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router'
 import type { AutocompleteResponse } from '../../domain/catalogue-api.ts'
 import { useServices } from '../services.tsx'
 import { Price } from '../ui/price.tsx'
-import { ProductImage } from './parts.tsx'
+import { ProductImage } from './product-image.tsx'
 
 const DELAY_MS = 250
 const SHORT_DELAY_MS = 10

@@ -2,13 +2,13 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
-import { productImageSrcSet, productImageUrl } from '../../domain/product-images.ts'
+import { ProductImage } from '../catalogue/product-image.tsx'
 import { Price } from '../ui/price.tsx'
 import type { Showcase } from './showcase.data.ts'
 
 /**
  * The home page's shop window: the product groups with a picture, and a few offers with their prices. Plain links and
- * images, no catalogue code: the home page stays as light as it was. Pictures load lazily below the first screen.
+ * pictures, none of the catalogue's page code: the home page stays light. Pictures load lazily below the first screen.
  */
 export function ShowcaseView({ showcase }: { showcase: Showcase }) {
   const { t } = useTranslation()
@@ -23,7 +23,11 @@ export function ShowcaseView({ showcase }: { showcase: Showcase }) {
             {showcase.groups.map((group) => (
               <li key={group.key}>
                 <Link to={group.path} className="showcase__group">
-                  {group.image ? <Picture name={group.image} sizes="10rem" /> : <span className="showcase__picture" />}
+                  {group.image ? (
+                    <ProductImage name={group.image} alt="" sizes="10rem" />
+                  ) : (
+                    <span className="product-image" />
+                  )}
                   <span>{group.name}</span>
                 </Link>
               </li>
@@ -54,7 +58,7 @@ function Offer({ offer }: { offer: ProductSummary }) {
   const { t } = useTranslation()
   return (
     <Link to={offer.path} className="showcase__offer">
-      <Picture name={offer.image} sizes="(min-width: 768px) 22vw, 45vw" />
+      <ProductImage name={offer.image} alt="" sizes="(min-width: 768px) 22vw, 45vw" />
       <span className="showcase__name">{offer.name}</span>
       <span className="showcase__price">
         {offer.variantCount > 1 && <span>{t('catalogue.card.from')} </span>}
@@ -66,22 +70,5 @@ function Offer({ offer }: { offer: ProductSummary }) {
         <Price cents={offer.price} currency={offer.currency} />
       </span>
     </Link>
-  )
-}
-
-/** A product's pack in the width the screen needs, square so nothing moves when it loads. */
-function Picture({ name, sizes }: { name: string; sizes: string }) {
-  return (
-    <img
-      className="showcase__picture"
-      src={productImageUrl(name, 'front', 160)}
-      srcSet={productImageSrcSet(name, 'front')}
-      sizes={sizes}
-      width={160}
-      height={160}
-      alt=""
-      loading="lazy"
-      decoding="async"
-    />
   )
 }

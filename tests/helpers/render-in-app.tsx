@@ -13,6 +13,7 @@ import type { RootData } from '../../src/app/root/root.data.ts'
 import type { AppServices } from '../../src/app/router-context.ts'
 import { ServicesProvider } from '../../src/app/services.tsx'
 import type { LanguageCode } from '../../src/domain/languages.ts'
+import nl from '../../locales/nl.json' with { type: 'json' }
 import { rootDataFixture } from './root-data.ts'
 
 export const noServer: AppServices = {
@@ -49,6 +50,16 @@ export function renderInApp(node: ReactNode, options: RenderOptions) {
       </ServicesProvider>
     </I18nextProvider>,
   )
+}
+
+/** `node` on the Dutch site, or with another language's locale and texts. */
+export function renderInRoot(
+  node: ReactNode,
+  { language = 'nl', messages = nl }: { language?: LanguageCode; messages?: Messages } = {},
+) {
+  const fixture = rootDataFixture()
+  const data: RootData = { ...fixture, locale: { ...fixture.locale, locale: language, language } }
+  return renderInApp(node, { data, language, messages })
 }
 
 /** A store with these atoms set. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import en from '../../../locales/en.json' with { type: 'json' }
 import nl from '../../../locales/nl.json' with { type: 'json' }
 import { product, variant } from '../../../tests/helpers/catalogue.ts'
-import { renderInRoot } from '../../../tests/helpers/render-in-root.tsx'
+import { renderInRoot } from '../../../tests/helpers/render-in-app.tsx'
 import type { Nutrition } from '../../domain/catalogue.ts'
 import { NutritionTable, Specifications } from './product-specs.tsx'
 

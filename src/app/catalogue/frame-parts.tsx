@@ -35,12 +35,11 @@ function useCatalogueSync(data: RootData, enabled: boolean) {
       if (stopped || running || !navigator.onLine) return
       const scope = { siteId, languageId, language: code }
       running = import('../data/catalogue-store.ts')
-        .then(async ({ syncCatalogue, readCatalogue }) => {
+        .then(async ({ syncCatalogue }) => {
           const result = await syncCatalogue(scope, (since) => api.catalogueSync(since))
           if (!stopped) setSynced({ version: result.version, at: new Date().toISOString() })
-          // Every product's small picture on the device too, so pages never visited show it offline.
-          const stored = await readCatalogue(scope)
-          if (stored) warmProductImages(stored.products.map((product) => product.image.name))
+          // The small picture of every product that came in on the device too, so pages never visited show it offline.
+          warmProductImages(result.images)
         })
         .catch((error: unknown) => console.warn('catalogue sync failed', error))
         .finally(() => {

@@ -29,7 +29,12 @@ describe('the offline catalogue', () => {
 
   it('stores a snapshot and reads it back, checked, with its labels and freshness', async () => {
     const fetch = vi.fn(async () => syncOf({ products: [product(1), product(2)] }))
-    expect(await syncCatalogue(scope, fetch)).toEqual({ version: 1, full: true, changed: 2 })
+    expect(await syncCatalogue(scope, fetch)).toEqual({
+      version: 1,
+      full: true,
+      changed: 2,
+      images: ['product-1-00000000', 'product-2-00000000'],
+    })
     expect(fetch).toHaveBeenCalledWith(0)
     const catalogue = await readCatalogue(scope)
     expect(catalogue?.products.map((p) => p.productId)).toEqual([1, 2])

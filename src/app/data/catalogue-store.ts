@@ -96,13 +96,19 @@ export async function applySync(scope: CatalogueScope, sync: CatalogueSync): Pro
 export async function syncCatalogue(
   scope: CatalogueScope,
   fetchSync: (since: number) => Promise<CatalogueSync>,
-): Promise<{ version: number; full: boolean; changed: number }> {
+): Promise<{ version: number; full: boolean; changed: number; images: string[] }> {
   const held = await heldVersion(scopeKey(scope)).catch(() => ({ version: 0, labels: false }))
   const since = held.labels ? held.version : 0
   const sync = await fetchSync(since)
   if (sync.siteId !== scope.siteId || sync.languageId !== scope.languageId) throw new Error('Sync answer for another site')
   await applySync(scope, sync)
-  return { version: sync.version, full: sync.full, changed: sync.products.length + sync.removed.length }
+  return {
+    version: sync.version,
+    full: sync.full,
+    changed: sync.products.length + sync.removed.length,
+    // The pictures of what came in, for the service worker to keep (reading the whole copy back would cost a long task).
+    images: sync.products.map((product) => product.image.name),
+  }
 }
 
 const memo = new Map<string, Promise<LocalCatalogue | null>>()

@@ -31,8 +31,13 @@ export interface PageAssets {
   css: string[]
   /** Their text, put inline in the page: a few KB that would otherwise cost a render-blocking round trip. */
   cssText?: string
-  /** Modules the first page needs: the entry's imports, the page's route chunk and its language's texts. */
-  modulesFor(routeIds: string[], language: string): string[]
+  /**
+   * Modules the first page needs: the entry's imports, the page's route chunks, the views it renders with (source
+   * paths, e.g. the catalogue's) and its language's texts.
+   */
+  modulesFor(routeIds: string[], language: string, views?: string[]): string[]
+  /** Stylesheets of the page's own chunks beyond the entry's, with their text to put inline where read. */
+  stylesFor(routeIds: string[], views?: string[]): { href: string; text: string | undefined }[]
 }
 
 export interface RenderOptions {
@@ -45,6 +50,9 @@ export type RenderResult =
   { type: 'response'; response: Response } | { type: 'stream'; status: number; headers: Headers; body: Readable }
 
 const handler = createStaticHandler(routes)
+
+/** The catalogue's view, a chunk of its own (see catalogue/load-view.ts), as the build's manifest names it. */
+const CATALOGUE_VIEW = 'src/app/catalogue/catalogue-view.tsx'
 
 /** Hydration data as React Router's own StaticRouterProvider writes it, errors made serialisable. */
 export function hydrationScript(context: StaticHandlerContext): string {
@@ -87,18 +95,34 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const router = createStaticRouter(handler.dataRoutes, context)
   const { assets } = options
   const routeIds = context.matches.map((match) => match.route.id)
+  // A catalogue page renders with the catalogue's view (its own chunk, with its own styles).
+  const views =
+    (context.loaderData.dynamic as { kind?: string } | undefined)?.kind === 'catalogue' ? [CATALOGUE_VIEW] : []
 
   function Assets() {
-    for (const href of assets.modulesFor(routeIds, locale.language)) preloadModule(href)
-    if (assets.cssText !== undefined) {
-      return (
+    for (const href of assets.modulesFor(routeIds, locale.language, views)) preloadModule(href)
+    const pageStyles = assets.stylesFor(routeIds, views)
+    for (const { href, text } of pageStyles)
+      if (text === undefined) preinit(href, { as: 'style', precedence: 'default' })
+    if (assets.cssText === undefined) {
+      for (const href of assets.css) preinit(href, { as: 'style', precedence: 'default' })
+      return null
+    }
+    return (
+      <>
         <style href="app-styles" precedence="default">
           {assets.cssText}
         </style>
-      )
-    }
-    for (const href of assets.css) preinit(href, { as: 'style', precedence: 'default' })
-    return null
+        {pageStyles.map(
+          ({ href, text }) =>
+            text !== undefined && (
+              <style key={href} href={href} precedence="default">
+                {text}
+              </style>
+            ),
+        )}
+      </>
+    )
   }
 
   return new Promise((resolve, reject) => {

@@ -66,6 +66,21 @@ test.describe('layout shift', () => {
     }
   })
 
+  // The catalogue's and the cart's styles come with their pages, not with the first page of every visit: a page opened
+  // in the app has them as surely as one loaded from the server.
+  test('pages opened in the app bring their styles', async ({ page }) => {
+    await page.goto(`${ORIGIN}/`)
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    expect(await page.locator('style[href^="/assets/"]').count()).toBe(0)
+    await page.locator('.showcase__group').first().click()
+    await expect(page.locator('.product-grid')).toHaveCSS('display', 'grid')
+    await page.locator('.mini-cart__link').click()
+    await expect(page.locator('.cart-page')).toHaveCSS('min-height', /px$/)
+    expect(
+      await page.locator('.cart-page').evaluate((element) => parseFloat(getComputedStyle(element).minHeight)),
+    ).toBeGreaterThan(400)
+  })
+
   /** Opens the page, lets it settle and checks what moved, closing the context whatever happens. */
   async function expectSteady(context: BrowserContext, path: string, slow: boolean) {
     try {

@@ -4,6 +4,7 @@
 // since the shopper last saw it, the discount code, the delivery, the costs (the server's, or provisional ones worked
 // out on the device), the cart's USPs, recommendations and the checkout button (SPEC §4: at least one product;
 // SPEC §5: every hay sample named).
+import './cart.css'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

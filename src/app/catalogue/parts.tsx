@@ -1,4 +1,5 @@
 // Small parts of catalogue pages: stars, badges, prices, unit prices, the freshness note.
+import './catalogue.css'
 import { useTranslation } from 'react-i18next'
 import { STAR_RATING_SCALE } from '../../domain/catalogue-constants.ts'
 import { formatMoney, formatNumber } from '../../domain/locale.ts'

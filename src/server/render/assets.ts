@@ -15,48 +15,76 @@ const ManifestSchema = z.record(
 )
 type Manifest = z.infer<typeof ManifestSchema>
 
-/** Route ids with a lazy module of their own, by source file. */
+/** Route ids with a lazy module of their own, by source file (app pages by the name before the path: 'cart:…'). */
 const ROUTE_MODULES: Record<string, string> = {
   dynamic: 'src/app/dynamic/dynamic.route.tsx',
   home: 'src/app/dynamic/dynamic.route.tsx',
   offline: 'src/app/pwa/offline-page.tsx',
   'offline-language': 'src/app/pwa/offline-page.tsx',
+  compare: 'src/app/catalogue/compare-page.tsx',
+  cart: 'src/app/cart/cart-page.tsx',
 }
+const routeModule = (id: string) => ROUTE_MODULES[id] ?? ROUTE_MODULES[id.split(':')[0]!]
 const ENTRY = 'src/app/entry.client.tsx'
 
-export function pageAssets(manifest: Manifest): PageAssets {
+export function pageAssets(manifest: Manifest, readCss?: (file: string) => string): PageAssets {
   const entry = manifest[ENTRY]
   if (!entry) throw new Error(`The client build has no ${ENTRY}; run npm run build`)
-  const closure = (key: string, into = new Set<string>()): Set<string> => {
+  /** The chunks a module loads, its own first: their files and their stylesheets. */
+  const closure = (key: string, into = { files: new Set<string>(), css: new Set<string>() }) => {
     const chunk = manifest[key]
-    if (!chunk || into.has(chunk.file)) return into
-    into.add(chunk.file)
+    if (!chunk || into.files.has(chunk.file)) return into
+    into.files.add(chunk.file)
+    for (const file of chunk.css ?? []) into.css.add(file)
     for (const imported of chunk.imports ?? []) closure(imported, into)
     return into
   }
-  const entryModules = closure(ENTRY)
-  const cache = new Map<string, string[]>()
+  const entryChunks = closure(ENTRY)
+  const pageChunks = (routeIds: string[], views: string[]) => {
+    const chunks = { files: new Set(entryChunks.files), css: new Set(entryChunks.css) }
+    for (const id of routeIds) {
+      const module = routeModule(id)
+      if (module) closure(module, chunks)
+    }
+    for (const view of views) closure(view, chunks)
+    return chunks
+  }
+  const modules = new Map<string, string[]>()
+  const styles = new Map<string, { href: string; text: string | undefined }[]>()
   return {
     entry: `/${entry.file}`,
     css: (entry.css ?? []).map((file) => `/${file}`),
-    modulesFor(routeIds, language) {
-      const key = `${routeIds.join()}|${language}`
-      let modules = cache.get(key)
-      if (!modules) {
-        const files = new Set(entryModules)
-        for (const id of routeIds) if (ROUTE_MODULES[id]) closure(ROUTE_MODULES[id], files)
-        closure(`locales/${language}.json`, files)
-        modules = [...files].map((file) => `/${file}`)
-        cache.set(key, modules)
+    modulesFor(routeIds, language, views = []) {
+      const key = `${routeIds.join()}|${views.join()}|${language}`
+      let found = modules.get(key)
+      if (!found) {
+        const { files } = pageChunks(routeIds, views)
+        closure(`locales/${language}.json`, { files, css: new Set() })
+        found = [...files].map((file) => `/${file}`)
+        modules.set(key, found)
       }
-      return modules
+      return found
+    },
+    stylesFor(routeIds, views = []) {
+      const key = `${routeIds.join()}|${views.join()}`
+      let found = styles.get(key)
+      if (!found) {
+        // Beyond the entry's (inline in every page): the stylesheets of the page's own chunks, inline too when read.
+        found = [...pageChunks(routeIds, views).css]
+          .filter((file) => !entryChunks.css.has(file))
+          .map((file) => ({ href: `/${file}`, text: readCss?.(file) }))
+        styles.set(key, found)
+      }
+      return found
     },
   }
 }
 
 export function readPageAssets(clientDir: URL): PageAssets {
   const text = readFileSync(new URL('.vite/manifest.json', clientDir), 'utf8')
-  const assets = pageAssets(ManifestSchema.parse(JSON.parse(text)))
+  const assets = pageAssets(ManifestSchema.parse(JSON.parse(text)), (file) =>
+    readFileSync(new URL(file, clientDir), 'utf8'),
+  )
   const cssText = assets.css.map((href) => readFileSync(new URL(`.${href}`, clientDir), 'utf8')).join('\n')
   return { ...assets, cssText }
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { pageAssets } from './assets.ts'
+
+// A build's manifest in small: the entry with its stylesheet, the dynamic route, the catalogue's view and the cart
+// page sharing a chunk with the catalogue's parts and their stylesheet, the cart page's own stylesheet, a language.
+const MANIFEST = {
+  'src/app/entry.client.tsx': {
+    file: 'assets/entry.js',
+    isEntry: true,
+    css: ['assets/entry.css'],
+    imports: ['_react.js'],
+  },
+  '_react.js': { file: 'assets/react.js' },
+  'src/app/dynamic/dynamic.route.tsx': { file: 'assets/dynamic.route.js', imports: ['_react.js'] },
+  'src/app/catalogue/catalogue-view.tsx': { file: 'assets/catalogue-view.js', imports: ['_parts.js'] },
+  '_parts.js': { file: 'assets/parts.js', css: ['assets/parts.css'], imports: ['_react.js'] },
+  'src/app/cart/cart-page.tsx': { file: 'assets/cart-page.js', css: ['assets/cart-page.css'], imports: ['_parts.js'] },
+  'locales/nl.json': { file: 'assets/locale-nl.js' },
+}
+const CATALOGUE_VIEW = 'src/app/catalogue/catalogue-view.tsx'
+const assets = pageAssets(MANIFEST, (file) => `/* ${file} */`)
+
+describe('pageAssets', () => {
+  it('gives a content page only the entry’s styles (inline, not listed again)', () => {
+    expect(assets.css).toEqual(['/assets/entry.css'])
+    expect(assets.stylesFor(['root', 'dynamic'])).toEqual([])
+  })
+
+  it('gives a catalogue page the styles of the catalogue’s chunks, inline', () => {
+    expect(assets.stylesFor(['root', 'dynamic'], [CATALOGUE_VIEW])).toEqual([
+      { href: '/assets/parts.css', text: '/* assets/parts.css */' },
+    ])
+  })
+
+  it('gives the cart page its own styles and those of the cards it shows', () => {
+    expect(assets.stylesFor(['root', 'cart:winkelwagen']).map((style) => style.href)).toEqual([
+      '/assets/cart-page.css',
+      '/assets/parts.css',
+    ])
+  })
+
+  it('preloads the modules of the page, its view and its language, each once', () => {
+    expect(assets.modulesFor(['root', 'dynamic'], 'nl', [CATALOGUE_VIEW])).toEqual([
+      '/assets/entry.js',
+      '/assets/react.js',
+      '/assets/dynamic.route.js',
+      '/assets/catalogue-view.js',
+      '/assets/parts.js',
+      '/assets/locale-nl.js',
+    ])
+  })
+})

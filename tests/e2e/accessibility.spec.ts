@@ -34,11 +34,19 @@ async function violations(page: Page) {
       .map((rule) => rule.ruleId),
   )
   const result = await new AxeBuilder({ page }).withRules(rules).analyze()
-  return result.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-  }))
+  // What the HTML checker also asks and axe no longer checks: every id once in the document.
+  const repeatedIds = await page.evaluate(() => {
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id)
+    return [...new Set(ids.filter((id, index) => ids.indexOf(id) !== index))]
+  })
+  return [
+    ...result.violations.map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    })),
+    ...(repeatedIds.length > 0 ? [{ rule: 'duplicate-id', help: 'Every id once', nodes: repeatedIds }] : []),
+  ]
 }
 
 async function open(browser: Browser, kind: keyof typeof VIEWPORTS, path: string) {

@@ -17,19 +17,29 @@ async function phone(browser: Browser, host = 'localhost'): Promise<Page> {
   // Layout shifts that move the page's own content (in main), from the first paint on, for the no-shift check.
   await context.addInitScript(() => {
     type Shift = { value: number; sources: { node?: Node | null }[] }
-    const shifts: number[] = []
+    const shifts: { value: number; moved: string[]; at: number }[] = []
     Object.assign(window, { layoutShifts: shifts })
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Shift[]) {
+      for (const entry of list.getEntries() as unknown as (Shift & { startTime: number })[]) {
         const main = document.getElementById('main')
-        if (entry.sources.some((source) => source.node && main?.contains(source.node))) shifts.push(entry.value)
+        const moved = entry.sources.flatMap((source) =>
+          source.node instanceof Element && main?.contains(source.node)
+            ? [`${source.node.tagName.toLowerCase()}.${source.node.className}`]
+            : [],
+        )
+        if (moved.length > 0) shifts.push({ value: entry.value, moved, at: Math.round(entry.startTime) })
       }
     }).observe({ type: 'layout-shift', buffered: true })
   })
   return context.newPage()
 }
-const layoutShift = (page: Page) =>
-  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0))
+/** The layout shifts inside <main>: their sum, and what moved when (for the message when the sum is too high). */
+const layoutShift = async (page: Page) => {
+  const shifts = await page.evaluate(
+    () => (window as unknown as { layoutShifts: { value: number; moved: string[]; at: number }[] }).layoutShifts,
+  )
+  return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts: JSON.stringify(shifts) }
+}
 const cards = (page: Page) => page.locator('.product-grid .product-card')
 
 test.describe('a product page on a phone', () => {
@@ -56,7 +66,8 @@ test.describe('a product page on a phone', () => {
       if (await choice.count()) await expect(choice).toBeInViewport({ ratio: 1 })
       // Nothing moves once the page stands: the picture keeps its room, the chunk renders what the server sent.
       await page.waitForTimeout(500)
-      expect(await layoutShift(page)).toBeLessThan(0.01)
+      const { total, shifts } = await layoutShift(page)
+      expect(total, shifts).toBeLessThan(0.01)
       await page.context().close()
     })
   }

@@ -13,7 +13,7 @@ import { createShopApi } from './api/shop-api.ts'
 import { fetchTransport } from './api/transport.ts'
 import { loadBundle } from './i18n/bundles.client.ts'
 import { createI18n, textsOf } from './i18n/i18n.ts'
-import { loadCatalogueView } from './catalogue/load-view.ts'
+import { loadCatalogueView, rendersCatalogueView } from './catalogue/load-view.ts'
 import { restoreDrafts } from './pwa/drafts.ts'
 import { offlinePathFor } from '../../sw/rules.ts'
 import { checkApiVersion, registerServiceWorker } from './pwa/update.ts'
@@ -73,7 +73,7 @@ async function start() {
   )
 
   // A catalogue page's own chunk too, so its part of the page hydrates at once.
-  if ((window.__staticRouterHydrationData?.loaderData?.dynamic as { kind?: string } | undefined)?.kind === 'catalogue')
+  if (rendersCatalogueView(window.__staticRouterHydrationData?.loaderData?.dynamic))
     await loadCatalogueView().catch(() => undefined)
 
   const router = createBrowserRouter(routes, {

@@ -16,6 +16,7 @@ import {
 } from 'react-router'
 import { chooseLocale } from '../domain/locale.ts'
 import { createShopApi } from './api/shop-api.ts'
+import { rendersCatalogueView } from './catalogue/load-view.ts'
 import type { Transport } from './api/transport.ts'
 import { bundleOf } from './i18n/bundles.server.ts'
 import { createI18n } from './i18n/i18n.ts'
@@ -95,9 +96,8 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const router = createStaticRouter(handler.dataRoutes, context)
   const { assets } = options
   const routeIds = context.matches.map((match) => match.route.id)
-  // A catalogue page renders with the catalogue's view (its own chunk, with its own styles).
-  const views =
-    (context.loaderData.dynamic as { kind?: string } | undefined)?.kind === 'catalogue' ? [CATALOGUE_VIEW] : []
+  // A catalogue page (or a page offering products) renders with the catalogue's view, its own chunk and styles.
+  const views = rendersCatalogueView(context.loaderData.dynamic) ? [CATALOGUE_VIEW] : []
 
   function Assets() {
     for (const href of assets.modulesFor(routeIds, locale.language, views)) preloadModule(href)

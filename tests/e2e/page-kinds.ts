@@ -3,6 +3,7 @@
 export const PAGE_KINDS = [
   ['home', '/'],
   ['content page', '/klantenservice/'],
+  ['content page offering products', '/ruwvoeranalyse/'],
   ['FAQ', '/klantenservice/veelgestelde-vragen/'],
   ['category', '/muesli/'],
   ['search', '/zoeken/?q=muesli'],

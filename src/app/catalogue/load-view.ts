@@ -10,5 +10,14 @@ let loaded: CatalogueViewModule | undefined
 export const loadCatalogueView = (): Promise<CatalogueViewModule> =>
   import('./catalogue-view.tsx').then((module) => (loaded = module))
 
-/** The view when its chunk is loaded, else undefined (then the route falls back to loading it lazily). */
-export const loadedCatalogueView = () => loaded?.default
+/** The chunk when it is loaded, else undefined (then its parts are loaded lazily). */
+export const loadedCatalogueView = () => loaded
+
+/**
+ * Whether a page's data renders with this chunk: a catalogue page, or a content page offering products. Then the
+ * server preloads it for the page and the browser loads it before hydrating, so it never suspends.
+ */
+export function rendersCatalogueView(dynamicData: unknown): boolean {
+  const data = dynamicData as { kind?: string; offers?: Record<string, unknown> } | undefined
+  return data?.kind === 'catalogue' || (data?.kind === 'contentPage' && Object.keys(data.offers ?? {}).length > 0)
+}

@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react'
 import type { ContentBlock, Faq } from '../../domain/content.ts'
 import type { Site } from '../../domain/site.ts'
-import { loadCatalogueView } from '../catalogue/load-view.ts'
+import { loadCatalogueView, loadedCatalogueView } from '../catalogue/load-view.ts'
 import { CustomerService } from '../frame/footer.tsx'
 import { AppLink, LinkList } from '../ui/app-link.tsx'
 import { FaqList } from './faq-list.tsx'
 import type { ProductOffers } from './product-offer.tsx'
 
-const ProductOffer = lazy(() => loadCatalogueView().then((view) => ({ default: view.ProductOffer })))
+const LazyProductOffer = lazy(() => loadCatalogueView().then((view) => ({ default: view.ProductOffer })))
 
 /**
  * The ordered blocks of a content page. Text is plain: nothing from content is injected as markup. Offer blocks show
@@ -60,12 +60,15 @@ export function ContentBlocks({
                 <AppLink link={block.link} className="button" />
               </section>
             )
-          case 'productOffer':
+          case 'productOffer': {
+            // Loaded with the page's data (see load-view.ts), so it renders in place; lazily only if that failed.
+            const ProductOffer = loadedCatalogueView()?.ProductOffer ?? LazyProductOffer
             return (
               <Suspense key={key}>
                 <ProductOffer block={block} products={offers[block.productGroup] ?? []} />
               </Suspense>
             )
+          }
           case 'customerService':
             return <CustomerService key={key} site={site} />
           case 'faq':

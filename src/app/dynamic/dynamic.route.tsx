@@ -27,7 +27,7 @@ export function Component() {
       return <FaqPageView data={data} />
     case 'catalogue': {
       // Loaded by the loader, so it renders in place; lazily only if that load failed.
-      const View = loadedCatalogueView() ?? CatalogueView
+      const View = loadedCatalogueView()?.default ?? CatalogueView
       return (
         <Suspense>
           <View data={data.data} />

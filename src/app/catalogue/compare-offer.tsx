@@ -11,7 +11,8 @@ import {
 } from '../../domain/product.ts'
 import { AddToCart } from '../cart/add-to-cart.tsx'
 import { useRootData } from '../root/use-root-data.ts'
-import { PriceWithOld, StateBadges, UnitPrice } from './parts.tsx'
+import { PriceWithOld } from '../ui/price.tsx'
+import { StateBadges, UnitPrice } from './parts.tsx'
 import { variantChoiceLabels } from './product-specs.tsx'
 
 export function useChosenVariants() {

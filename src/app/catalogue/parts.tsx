@@ -7,7 +7,6 @@ import type { Rating, UnitPriceCents } from '../../domain/product.ts'
 import { roundRating } from '../../domain/product-rules.ts'
 import type { CurrencyCode } from '../../domain/currency.ts'
 import { useRootData } from '../root/use-root-data.ts'
-import { Price } from '../ui/price.tsx'
 import type { Freshness } from './catalogue-source.ts'
 
 /** Stars for a rating, read out as "4.5 of 5 stars". */
@@ -37,29 +36,6 @@ export function Stars({ rating, showCount = true }: { rating: Rating; showCount?
 }
 
 /** A price, after the old one struck through while it is reduced (a badge says "sale" beside the same variant). */
-export function PriceWithOld({
-  cents,
-  originalCents,
-  currency,
-}: {
-  cents: number
-  originalCents: number | null
-  currency: CurrencyCode
-}) {
-  return (
-    <>
-      {originalCents !== null && originalCents > cents && (
-        <>
-          <del>
-            <Price cents={originalCents} currency={currency} />
-          </del>{' '}
-        </>
-      )}
-      <Price cents={cents} currency={currency} />
-    </>
-  )
-}
-
 export function UnitPrice({ unitPrice, currency }: { unitPrice: UnitPriceCents | null; currency: CurrencyCode }) {
   const { t } = useTranslation()
   const { locale } = useRootData()

@@ -4,7 +4,8 @@ import { Link } from 'react-router'
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
 import { impressions, itemOfSummary, trackSelectItem, type ItemList } from '../tracking/ecommerce.ts'
 import { CompareButton } from './compare-button.tsx'
-import { PriceWithOld, StateBadges, Stars, UnitPrice } from './parts.tsx'
+import { PriceWithOld } from '../ui/price.tsx'
+import { StateBadges, Stars, UnitPrice } from './parts.tsx'
 import { ProductImage } from './product-image.tsx'
 
 /** Counts an impression once the element has been at least half in view (view_item_list, batched). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
 import { ProductImage } from '../catalogue/product-image.tsx'
-import { Price } from '../ui/price.tsx'
+import { PriceWithOld } from '../ui/price.tsx'
 import type { Showcase } from './showcase.data.ts'
 
 /**
@@ -62,12 +62,7 @@ function Offer({ offer }: { offer: ProductSummary }) {
       <span className="showcase__name">{offer.name}</span>
       <span className="showcase__price">
         {offer.variantCount > 1 && <span>{t('catalogue.card.from')} </span>}
-        {offer.originalPrice !== null && (
-          <del>
-            <Price cents={offer.originalPrice} currency={offer.currency} />
-          </del>
-        )}{' '}
-        <Price cents={offer.price} currency={offer.currency} />
+        <PriceWithOld cents={offer.price} originalCents={offer.originalPrice} currency={offer.currency} />
       </span>
     </Link>
   )

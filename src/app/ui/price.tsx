@@ -36,6 +36,30 @@ export function Price({ cents, currency, euro = true }: { cents: number; currenc
   )
 }
 
+/** A price, after the struck-through old one when it is reduced. */
+export function PriceWithOld({
+  cents,
+  originalCents,
+  currency,
+}: {
+  cents: number
+  originalCents: number | null
+  currency: CurrencyCode
+}) {
+  return (
+    <>
+      {originalCents !== null && originalCents > cents && (
+        <>
+          <del>
+            <Price cents={originalCents} currency={currency} />
+          </del>{' '}
+        </>
+      )}
+      <Price cents={cents} currency={currency} />
+    </>
+  )
+}
+
 /**
  * SPEC §1: prices in euros are authoritative, other currencies only indicative; said once per page where it matters,
  * with the rate they are converted at.

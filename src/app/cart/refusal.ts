@@ -44,12 +44,11 @@ export function placeRefusals(view: CartView): PlacedRefusals {
   }
   const lineOf = (productVariantId: number) =>
     view.contents.products.find((p) => p.productVariantId === productVariantId)
-  const into = <K>(map: Map<K, RefusalOf>, key: K, entry: OutboxEntry) =>
-    map.set(key, { entry, ids: [...(map.get(key)?.ids ?? []), entry.id] })
-  const latest = (earlier: RefusalOf | null, entry: OutboxEntry): RefusalOf => ({
+  const latest = (earlier: RefusalOf | null | undefined, entry: OutboxEntry): RefusalOf => ({
     entry,
     ids: [...(earlier?.ids ?? []), entry.id],
   })
+  const into = <K>(map: Map<K, RefusalOf>, key: K, entry: OutboxEntry) => map.set(key, latest(map.get(key), entry))
   const additions = new Map<number, RefusalOf>()
   for (const entry of view.refused) {
     if (entry.error?.code === 'unreadable') {

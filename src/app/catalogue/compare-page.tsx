@@ -1,6 +1,7 @@
 // The comparison page (SPEC §2: /vergelijken/ and its aliases, one screen): up to four products side by side,
-// a variant to buy of each with its price and add to cart, specifications, nutrition and facets. The list lives on the device, so the page fills in after start-up;
-// products come from the server or, offline, from the device's catalogue.
+// a variant to buy of each with its price and add to cart, specifications, nutrition and facets. The list lives on
+// the device, so the page fills in after start-up; products come from the server or, offline, from the device's
+// catalogue.
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'

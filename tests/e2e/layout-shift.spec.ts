@@ -30,7 +30,10 @@ async function recordShifts(page: Page) {
         if (entry.hadRecentInput) continue
         const sources = (entry.sources ?? []).map((source) => {
           const node = source.node
-          return node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName)
+          if (!(node instanceof Element)) return String(node?.nodeName)
+          // What it holds at that moment, so a container that moved says what came into it.
+          const inside = [...node.children].map((child) => `${child.tagName.toLowerCase()}.${child.className}`)
+          return `${node.tagName.toLowerCase()}.${node.className} [${inside.slice(0, 6).join(' ')}]`
         })
         window.layoutShifts.push({ value: entry.value, sources })
       }

@@ -37,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           srcDir: 'sw',
           filename: 'sw.ts',
           injectRegister: false, // src/app/pwa/update.ts registers it with workbox-window
-          manifest: false, // each site serves its own manifest (src/server/render/manifest.ts)
+          manifest: false, // each site serves its own manifest (src/server/render/web-manifest.ts)
           injectManifest: {
             globDirectory: 'dist/client',
             // Brand icons are not precached: a site needs only its own, and the browser fetches those from the manifest.
@@ -54,7 +54,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/domain/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'src/domain/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
           // Route tests open real databases; keep files in separate workers but not too many on two cores.
           pool: 'forks',
           testTimeout: 30_000,
@@ -66,7 +71,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'jsdom',
           environment: 'jsdom',
-          include: ['src/app/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: ['src/app/**/*.test.{ts,tsx}', 'src/browser/**/*.test.ts', 'sw/**/*.test.ts'],
         },
       },
     ],

@@ -3,16 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  BRAND_KEYS,
-  BRANDS,
-  checkMark,
-  generateIcons,
-  ICONS,
-  ICONS_DIR,
-  SOURCE_DIR,
-  whiteVariant,
-} from './generate-icons.ts'
+import { BRAND_THEME, BRANDS } from '../src/domain/brands.ts'
+import { checkMark, generateIcons, ICONS, ICONS_DIR, SOURCE_DIR, whiteVariant } from './generate-icons.ts'
 
 type Pixels = { data: Buffer; width: number; height: number }
 
@@ -37,8 +29,8 @@ function colourCount({ data }: Pixels): number {
   return colours.size
 }
 
-describe.each(BRAND_KEYS)('%s icons', (brand) => {
-  const { primary, background } = BRANDS[brand]
+describe.each(BRANDS)('%s icons', (brand) => {
+  const { primary, background } = BRAND_THEME[brand]
 
   it('has a small, self-contained source mark, copied unchanged next to the PNGs', () => {
     const source = readFileSync(join(SOURCE_DIR, `${brand}.svg`), 'utf8')
@@ -112,7 +104,7 @@ describe('generate-icons', () => {
     rmSync(second, { recursive: true, force: true })
   })
 
-  const files = BRAND_KEYS.flatMap((brand) => [`${brand}.svg`, ...ICONS.map((icon) => `${brand}-${icon.suffix}.png`)])
+  const files = BRANDS.flatMap((brand) => [`${brand}.svg`, ...ICONS.map((icon) => `${brand}-${icon.suffix}.png`)])
 
   it('writes the same bytes on a second run', () => {
     for (const name of files)

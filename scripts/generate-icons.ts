@@ -6,13 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
-import { BRAND_THEME } from '../src/app/frame/theme.ts'
-import type { Brand } from '../src/domain/locale.ts'
-
-/** Name, primary colour (background of the maskable and Apple touch icons) and background of the plain icons. */
-export const BRANDS = BRAND_THEME
-
-export const BRAND_KEYS = Object.keys(BRANDS) as Brand[]
+import { BRAND_THEME, BRANDS } from '../src/domain/brands.ts'
 
 export type IconSpec = {
   /** File name suffix: `<brand>-<suffix>.png`. */
@@ -96,8 +90,8 @@ export async function generateIcons(
     writeFileSync(path, content)
     written.push({ path, bytes: Buffer.byteLength(content) })
   }
-  for (const key of BRAND_KEYS) {
-    const brand = BRANDS[key]
+  for (const key of BRANDS) {
+    const brand = BRAND_THEME[key]
     const svg = readFileSync(join(sourceDir, `${key}.svg`), 'utf8')
     checkMark(key, svg)
     write(`${key}.svg`, svg)

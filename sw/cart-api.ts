@@ -1,4 +1,4 @@
-// The cart calls the background sync needs (src/app/data/cart-sync.ts), for one site and language, over fetch. The
+// The cart calls the background sync needs (src/browser/cart-sync.ts), for one site and language, over fetch. The
 // app's own API client loads its schemas on demand with import(), which a service worker may not do; this one imports
 // the few it needs.
 import {
@@ -6,9 +6,9 @@ import {
   cartPricingRequest,
   changeCartRequest,
   createCartRequest,
-} from '../src/app/api/cart-requests.ts'
-import { ApiRequestError, fetchTransport, type ApiRequest } from '../src/app/api/transport.ts'
-import type { CartSyncApi } from '../src/app/data/cart-sync.ts'
+} from '../src/browser/cart-requests.ts'
+import { ApiRequestError, fetchTransport, type ApiRequest } from '../src/browser/transport.ts'
+import type { CartSyncApi } from '../src/browser/cart-sync.ts'
 import { CartCalculation2Schema } from '../src/domain/cart-api.ts'
 import { PricingRulesSchema } from '../src/domain/cart-calculation.ts'
 import { CartSchema } from '../src/domain/cart.ts'

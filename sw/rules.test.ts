@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
 import {
   byteBudgetPlugin,
   cacheNames,
@@ -7,10 +6,8 @@ import {
   fallbackImagePaths,
   isCacheable,
   isProductImage,
-  offlinePathFor,
   overBudget,
   placeholderImage,
-  PRODUCT_IMAGES_PATH,
   warmImageUrl,
   type BudgetCache,
 } from './rules.ts'
@@ -31,16 +28,6 @@ describe('isCacheable', () => {
     ['a 500', response(500), false],
   ])('%s: %s', (_name, candidate, expected) => {
     expect(isCacheable(candidate)).toBe(expected)
-  })
-})
-
-describe('offlinePathFor', () => {
-  it.each([
-    ['/', '/offline/'],
-    ['/klantenservice/', '/offline/'],
-    ['/fr/service-clients/', '/fr/offline/'],
-  ])('%s uses %s', (path, expected) => {
-    expect(offlinePathFor(path)).toBe(expected)
   })
 })
 
@@ -65,10 +52,6 @@ const webp = (bytes: number, headers: Record<string, string> = {}, status = 200)
   })
 
 describe('isProductImage', () => {
-  it('looks for images where the server serves them', () => {
-    expect(PRODUCT_IMAGES_PATH).toBe(PRODUCT_IMAGE_PATH)
-  })
-
   it.each([
     ['a WebP 200', webp(10), true],
     ['a WebP 200 with parameters in its type', webp(10, { 'content-type': 'Image/WebP; q=1' }), true],

@@ -1,5 +1,6 @@
 // The pure rules of the service worker, tested without one (sw/rules.test.ts).
 import type { WorkboxPlugin } from 'workbox-core/types.js'
+import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
 
 /** Versioned so a change of caching rules starts clean (old names are deleted on activate). */
 const VERSION = 'v1'
@@ -30,18 +31,6 @@ export function isCacheable(response: Response): boolean {
   if (vary.split(',').some((v) => v.trim() === 'authorization')) return false
   return true
 }
-
-/** The offline page for a path: '/fr/…' has the French one ('/fr/offline/'), everything else '/offline/'. */
-export function offlinePathFor(pathname: string): string {
-  const prefix = /^\/([a-z]{2})\//.exec(pathname)?.[1]
-  return prefix && prefix !== 'offline' ? `/${prefix}/offline/` : '/offline/'
-}
-
-/**
- * Where product images are served: PRODUCT_IMAGE_PATH of src/domain/product-images.ts, repeated here because that
- * module brings zod into the service worker bundle (rules.test.ts checks they agree).
- */
-export const PRODUCT_IMAGES_PATH = '/images/products/'
 
 /** Product images kept at most: about a whole catalogue browsed in one width per view. */
 export const IMAGE_CACHE_MAX_ENTRIES = 400
@@ -133,7 +122,7 @@ export const WARM_IMAGE_WIDTH = 160
 export const WARM_IMAGES_MAX = 300
 
 /** The small front picture of a product (the image name as the catalogue has it). */
-export const warmImageUrl = (name: string) => `${PRODUCT_IMAGES_PATH}${name}-front-${WARM_IMAGE_WIDTH}.webp`
+export const warmImageUrl = (name: string) => `${PRODUCT_IMAGE_PATH}${name}-front-${WARM_IMAGE_WIDTH}.webp`
 
 const IMAGE_FILE = /^(.+)-(front|detail|scene)-(\d+)\.webp$/
 
@@ -143,15 +132,15 @@ const IMAGE_FILE = /^(.+)-(front|detail|scene)-(\d+)\.webp$/
  * Paths of the site's origin; empty for anything that is not a product image.
  */
 export function fallbackImagePaths(pathname: string, widths: readonly number[] = [160, 320, 640, 1280]): string[] {
-  if (!pathname.startsWith(PRODUCT_IMAGES_PATH)) return []
-  const match = IMAGE_FILE.exec(pathname.slice(PRODUCT_IMAGES_PATH.length))
+  if (!pathname.startsWith(PRODUCT_IMAGE_PATH)) return []
+  const match = IMAGE_FILE.exec(pathname.slice(PRODUCT_IMAGE_PATH.length))
   if (!match) return []
   const [, name, view, width] = match as unknown as [string, string, string, string]
   const byNearness = (w: number) => Math.abs(Math.log(w / Number(width)))
   const others = widths.filter((w) => w !== Number(width)).toSorted((a, b) => byNearness(a) - byNearness(b))
   const paths = [
-    ...others.map((w) => `${PRODUCT_IMAGES_PATH}${name}-${view}-${w}.webp`),
-    ...(view === 'front' ? [] : widths.map((w) => `${PRODUCT_IMAGES_PATH}${name}-front-${w}.webp`)),
+    ...others.map((w) => `${PRODUCT_IMAGE_PATH}${name}-${view}-${w}.webp`),
+    ...(view === 'front' ? [] : widths.map((w) => `${PRODUCT_IMAGE_PATH}${name}-front-${w}.webp`)),
   ]
   return paths
 }

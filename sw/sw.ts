@@ -15,17 +15,17 @@ import {
   IMAGE_CACHE_MAX_BYTES,
   IMAGE_CACHE_MAX_ENTRIES,
   isCacheable,
-  offlinePathFor,
   PAGE_CACHE_MAX,
   placeholderImage,
-  PRODUCT_IMAGES_PATH,
   SITE_DATA_MAX_AGE_S,
   WARM_IMAGES_MAX,
   warmImageUrl,
 } from './rules.ts'
-import { sitesWithQueuedChanges } from '../src/app/data/cart-store.ts'
-import { syncCart } from '../src/app/data/cart-sync.ts'
+import { sitesWithQueuedChanges } from '../src/browser/cart-store.ts'
+import { syncCart } from '../src/browser/cart-sync.ts'
 import { BACKGROUND_SYNC_TAG } from '../src/domain/cart-constants.ts'
+import { offlinePathFor } from '../src/domain/paths.ts'
+import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
 import { workerCartApi } from './cart-api.ts'
 
 declare const self: ServiceWorkerGlobalScope
@@ -174,7 +174,7 @@ const images = new CacheFirst({
 // synced catalogue has its small front picture, see WARM_IMAGES), else as a neutral placeholder: never a broken image.
 registerRoute(
   ({ url, request }) =>
-    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith(PRODUCT_IMAGES_PATH),
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith(PRODUCT_IMAGE_PATH),
   async (options) => {
     try {
       const response = await images.handle(options)

@@ -17,7 +17,7 @@ import {
 import { chooseLocale } from '../domain/locale.ts'
 import { createShopApi } from './api/shop-api.ts'
 import { rendersCatalogueView } from './catalogue/load-view.ts'
-import type { Transport } from './api/transport.ts'
+import type { Transport } from '../browser/transport.ts'
 import { bundleOf } from './i18n/bundles.server.ts'
 import { createI18n } from './i18n/i18n.ts'
 import { resolveScope, type RootData } from './root/root.data.ts'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { BRAND_THEME } from '../../src/app/frame/theme.ts'
+import { BRAND_THEME } from '../../src/domain/brands.ts'
 import { nl } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 

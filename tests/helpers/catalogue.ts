@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto'
 import type { CatalogueSync } from '../../src/domain/catalogue-api.ts'
 import type { CatalogueLabels, CatalogueProduct, ProductVariant } from '../../src/domain/product.ts'
-import { ShopDatabase, useDatabase } from '../../src/app/data/db.ts'
+import { ShopDatabase, useDatabase } from '../../src/browser/db.ts'
 
 export function variant(id: number, overrides: Partial<ProductVariant> = {}): ProductVariant {
   return {

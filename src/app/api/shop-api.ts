@@ -2,9 +2,14 @@
 import type { z } from 'zod'
 import type { SearchRequest } from '../../domain/catalogue.ts'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
-import { calculate2Request, cartPricingRequest, changeCartRequest, createCartRequest } from './cart-requests.ts'
+import {
+  calculate2Request,
+  cartPricingRequest,
+  changeCartRequest,
+  createCartRequest,
+} from '../../browser/cart-requests.ts'
 import type { Schemas } from './schemas.ts'
-import { ApiRequestError, type ApiRequest, type Transport } from './transport.ts'
+import { ApiRequestError, type ApiRequest, type Transport } from '../../browser/transport.ts'
 
 export interface ApiScope {
   siteId: number

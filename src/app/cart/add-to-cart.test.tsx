@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import nl from '../../../locales/nl.json' with { type: 'json' }
 import { freshDatabase, product } from '../../../tests/helpers/catalogue.ts'
 import { LiveCart, renderInApp } from '../../../tests/helpers/render-in-app.tsx'
-import { readCartView, refuseChange } from '../data/cart-store.ts'
+import { readCartView, refuseChange } from '../../browser/cart-store.ts'
 import { AddToCart } from './add-to-cart.tsx'
 
 beforeEach(() => {

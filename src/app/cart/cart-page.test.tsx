@@ -8,7 +8,7 @@ import { freshDatabase, product, syncOf } from '../../../tests/helpers/catalogue
 import { LiveCart, renderInApp } from '../../../tests/helpers/render-in-app.tsx'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
 import { applySync } from '../data/catalogue-store.ts'
-import { queueChange, readCartView, refuseChange, updateCart, type Refusal } from '../data/cart-store.ts'
+import { queueChange, readCartView, refuseChange, updateCart, type Refusal } from '../../browser/cart-store.ts'
 import { Component as CartPage } from './cart-page.tsx'
 import { cartSendingAtom } from './cart-state.ts'
 

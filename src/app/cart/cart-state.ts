@@ -1,4 +1,4 @@
-// The cart as UI state (issue #5): the device's cart (src/app/data/cart-store.ts) mirrored into jotai, and the
+// The cart as UI state (issue #5): the device's cart (src/browser/cart-store.ts) mirrored into jotai, and the
 // sending of its outbox (cart-sync.ts) whenever it can reach the server: at start, when the network returns, after
 // every change, and again later when the server could not be reached. Both data modules load on first use, so pages
 // without a cart do not carry Dexie.
@@ -8,8 +8,8 @@ import type { CartCalculation } from '../../domain/cart-calculation.ts'
 import { BACKGROUND_SYNC_TAG } from '../../domain/cart-constants.ts'
 import { freeQuantity } from '../../domain/promotions.ts'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
-import type { CartView } from '../data/cart-store.ts'
-import { storageProblemOf } from '../data/storage-status.ts'
+import type { CartView } from '../../browser/cart-store.ts'
+import { storageProblemOf } from '../../browser/storage-status.ts'
 import type { RootData } from '../root/root.data.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
@@ -18,8 +18,8 @@ export const cartViewAtom = atom<CartView | null>(null)
 /** What the sending is doing: sending, or waiting for a network that does not answer. */
 export const cartSendingAtom = atom<'idle' | 'sending' | 'offline'>('idle')
 
-const store = () => import('../data/cart-store.ts')
-const sender = () => import('../data/cart-sync.ts')
+const store = () => import('../../browser/cart-store.ts')
+const sender = () => import('../../browser/cart-sync.ts')
 
 /** Told to the frame's sender that a change was queued, so it goes out at once. */
 const CHANGED = 'shop:cart-changed'

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next'
 import { needsDelivery, shipsFree } from '../../domain/cart-calculation.ts'
 import { formatMoney } from '../../domain/locale.ts'
-import type { CartView } from '../data/cart-store.ts'
+import type { CartView } from '../../browser/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { Price } from '../ui/price.tsx'
 import { useCart } from './cart-state.ts'

@@ -7,7 +7,7 @@ import { calculateCart, type CartCalculation } from '../../domain/cart-calculati
 import { calculationTexts } from '../../domain/cart-texts.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
 import { translateWith } from '../catalogue/product-specs.tsx'
-import type { CartView } from '../data/cart-store.ts'
+import type { CartView } from '../../browser/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { setShownCalculation } from './cart-state.ts'
 

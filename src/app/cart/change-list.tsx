@@ -3,7 +3,7 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
-import type { CartView } from '../data/cart-store.ts'
+import type { CartView } from '../../browser/cart-store.ts'
 import { useCart } from './cart-state.ts'
 import type { CartTotals } from './cart-totals.ts'
 import { reasonOf, type RefusalOf } from './refusal.ts'

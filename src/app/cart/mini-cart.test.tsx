@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import en from '../../../locales/en.json' with { type: 'json' }
 import nl from '../../../locales/nl.json' with { type: 'json' }
 import { renderInApp, storeWith } from '../../../tests/helpers/render-in-app.tsx'
-import { emptyCart, type CartView } from '../data/cart-store.ts'
+import { emptyCart, type CartView } from '../../browser/cart-store.ts'
 import { cartViewAtom } from './cart-state.ts'
 import { MiniCart } from './mini-cart.tsx'
 

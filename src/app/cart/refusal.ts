@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next'
 import { subjectOf } from '../../domain/cart-mutations.ts'
 import { translateWith } from '../catalogue/product-specs.tsx'
-import type { CartView, OutboxEntry, Refusal } from '../data/cart-store.ts'
+import type { CartView, OutboxEntry, Refusal } from '../../browser/cart-store.ts'
 
 /** Why the server refused a change, in the shopper's language: its own words, or the app's text for its code. */
 export function reasonOf(t: TFunction, error: Refusal): string {

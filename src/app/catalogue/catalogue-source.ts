@@ -4,7 +4,7 @@
 import type { SearchRequest } from '../../domain/catalogue.ts'
 import type { AutocompleteResponse, SearchResponse } from '../../domain/catalogue-api.ts'
 import type { CatalogueLabels, CatalogueProduct } from '../../domain/product.ts'
-import { ApiRequestError } from '../api/transport.ts'
+import { ApiRequestError } from '../../browser/transport.ts'
 import type { AppServices } from '../router-context.ts'
 
 /** null: fresh from the server; else the time the device's copy was synced from the server. */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useMatches } from 'react-router'
 import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
 import { COMPARE_SLUGS, localPath } from '../../domain/catalogue-paths.ts'
-import { onStorageProblem, storageProblemAtom } from '../data/storage-status.ts'
+import { onStorageProblem, type StorageProblem } from '../../browser/storage-status.ts'
 import type { RootData } from '../root/root.data.ts'
 import { useServices } from '../services.tsx'
 import { useCartSync } from '../cart/cart-state.ts'
@@ -79,6 +79,8 @@ export function CatalogueFrameParts({ data }: { data: RootData }) {
     </>
   )
 }
+
+const storageProblemAtom = atom<StorageProblem | null>(null)
 
 /** Storage trouble (full disk, no IndexedDB) said out loud, once, until dismissed. */
 function StorageNotice() {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { ApiRequestError } from '../api/transport.ts'
+import { ApiRequestError } from '../../browser/transport.ts'
 import { useServices } from '../services.tsx'
 
 type Status = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'failed'

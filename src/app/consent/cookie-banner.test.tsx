@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import nl from '../../../locales/nl.json' with { type: 'json' }
 import { createI18n } from '../i18n/i18n.ts'
 import { CookieBanner } from './cookie-banner.tsx'
-import { consentFrom } from './consent.ts'
+import { consentFrom } from '../../domain/cookies.ts'
 
 const i18n = createI18n({ language: 'nl', messages: nl })
 const show = () =>

@@ -2,7 +2,8 @@ import { useAtom } from 'jotai'
 import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNoticeSlot } from '../pwa/notice-slot.ts'
-import { consentAtom, consentFrom, storeConsent, type Consent } from './consent.ts'
+import { consentFrom, type Consent } from '../../domain/cookies.ts'
+import { consentAtom, storeConsent } from './consent.ts'
 
 /**
  * The cookie banner: a non-modal region at the bottom until the visitor chooses. The server renders it from the

@@ -8,7 +8,7 @@ import type { ProductSummary, SearchResponse } from '../../domain/catalogue-api.
 import { rootDataFixture } from '../../../tests/helpers/root-data.ts'
 import nl from '../../../locales/nl.json' with { type: 'json' }
 import { createShopApi } from '../api/shop-api.ts'
-import type { ApiRequest } from '../api/transport.ts'
+import type { ApiRequest } from '../../browser/transport.ts'
 import { createI18n } from '../i18n/i18n.ts'
 import type { AppServices } from '../router-context.ts'
 import { loadProductOffers, ProductOffer } from './product-offer.tsx'

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LABELS, freshDatabase, product, syncOf, variant } from '../../../tests/helpers/catalogue.ts'
-import type { ShopDatabase } from './db.ts'
+import type { ShopDatabase } from '../../browser/db.ts'
 import {
   applySync,
   CATALOGUE_SCHEMA_VERSION,
@@ -11,7 +11,7 @@ import {
   syncCatalogue,
   type CatalogueScope,
 } from './catalogue-store.ts'
-import { onStorageProblem } from './storage-status.ts'
+import { onStorageProblem } from '../../browser/storage-status.ts'
 
 const scope: CatalogueScope = { siteId: 1, languageId: 12, language: 'nl' }
 const request = (searchTerm = '') => ({

@@ -8,8 +8,8 @@ import type { CatalogueSync } from '../../domain/catalogue-api.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema, type CatalogueLabels, type CatalogueProduct } from '../../domain/product.ts'
 import { CatalogueSearch, utcDay } from '../../domain/search/catalogue-search.ts'
 import type { LanguageCode } from '../../domain/languages.ts'
-import { shopDatabase, type ProductRecord } from './db.ts'
-import { reportStorageError } from './storage-status.ts'
+import { shopDatabase, type ProductRecord } from '../../browser/db.ts'
+import { reportStorageError } from '../../browser/storage-status.ts'
 
 /** Bumped when CatalogueProduct or the stored records change shape. */
 export const CATALOGUE_SCHEMA_VERSION = 1

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { freshDatabase } from '../../../tests/helpers/catalogue.ts'
-import { ShopDatabase, useDatabase } from './db.ts'
+import { ShopDatabase, useDatabase } from '../../browser/db.ts'
 import { addToCompare, clearCompare, readCompare, removeFromCompare, watchCompare } from './compare-store.ts'
 
 describe('the comparison list', () => {

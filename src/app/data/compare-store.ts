@@ -5,8 +5,8 @@ import { liveQuery } from 'dexie'
 import { z } from 'zod'
 import { addToComparison, COMPARE_MAX } from '../../domain/client-state.ts'
 import { IdSchema } from '../../domain/ids.ts'
-import { shopDatabase } from './db.ts'
-import { reportStorageError } from './storage-status.ts'
+import { shopDatabase } from '../../browser/db.ts'
+import { reportStorageError } from '../../browser/storage-status.ts'
 
 const CompareListSchema = z.array(IdSchema).max(COMPARE_MAX)
 

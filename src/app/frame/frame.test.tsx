@@ -29,8 +29,8 @@ beforeAll(async () => {
   await Promise.all([
     import('../data/catalogue-store.ts'),
     import('../data/compare-store.ts'),
-    import('../data/cart-store.ts'),
-    import('../data/cart-sync.ts'),
+    import('../../browser/cart-store.ts'),
+    import('../../browser/cart-sync.ts'),
   ])
 })
 

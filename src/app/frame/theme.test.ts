@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Brand } from '../../domain/locale.ts'
-import { BRAND_THEME } from './theme.ts'
+import { BRAND_THEME } from '../../domain/brands.ts'
 
 // Read from the file: Vitest hands CSS imports to tests empty. Tests run from the repository's root.
 const css = readFileSync('src/app/styles/app.css', 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')

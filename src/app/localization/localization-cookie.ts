@@ -1,7 +1,8 @@
 // The localization cookie (SPEC §9): the visitor made a country/language choice on this host, so do not ask again.
 // It holds `localizationChoiceDate` and lasts 365 days; a corrupt cookie counts as no choice.
 import { loadSchemas } from '../api/shop-api.ts'
-import { readCookie, writeCookie } from '../ui/cookies.ts'
+import { readCookie } from '../../domain/cookies.ts'
+import { writeCookie } from '../ui/cookies.ts'
 
 export const LOCALIZATION_COOKIE = 'localization'
 export async function localizationChoiceDate(cookieHeader: string): Promise<string | null> {

@@ -3,7 +3,7 @@
 // is what a stable with one bar of signal looks like).
 import { atom, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
-import { onNetworkResult } from '../api/transport.ts'
+import { onNetworkResult } from '../../browser/transport.ts'
 
 export type Connectivity = 'online' | 'offline' | 'back-online'
 export const connectivityAtom = atom<Connectivity>('online')

@@ -8,7 +8,7 @@ import { brandOf, chooseLocale, type Brand, type Locale } from '../../domain/loc
 import { currencyFromSymbol, type CurrencyCode } from '../../domain/currency.ts'
 import { languagePrefixOf } from '../../domain/paths.ts'
 import type { Site, SiteLanguage, SiteSettings } from '../../domain/site.ts'
-import { consentFrom, type Consent } from '../consent/consent.ts'
+import { consentFrom, type Consent } from '../../domain/cookies.ts'
 import { servicesOf, type AppServices } from '../router-context.ts'
 
 export interface SwitcherOption {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createShopApi } from '../api/shop-api.ts'
-import type { ApiRequest, Transport } from '../api/transport.ts'
+import type { ApiRequest, Transport } from '../../browser/transport.ts'
 import type { AppServices } from '../router-context.ts'
 import { resolveScope } from './root.data.ts'
 

@@ -6,9 +6,8 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { render as renderPage } from '../../app/entry.server.tsx'
-import type { PageAssets } from '../../app/entry.server.tsx'
-import { urlOf, type Transport } from '../../app/api/transport.ts'
+import type { PageAssets, RenderOptions, render as renderPage } from '../../app/entry.server.tsx'
+import { pathWithQuery } from '../../domain/paths.ts'
 import { LanguageCodeSchema } from '../../domain/languages.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { notFoundHandler } from '../http/errors.ts'
@@ -16,7 +15,7 @@ import { header, isApiRequest } from '../http/scope.ts'
 import { hostnameOf } from '../sites/site.directory.ts'
 import { findCountry } from '../countries/country.repository.ts'
 import { webManifest } from './web-manifest.ts'
-import { consentFrom } from '../../app/consent/consent.ts'
+import { consentFrom } from '../../domain/cookies.ts'
 import { SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
 
 export interface Renderer {
@@ -80,11 +79,11 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
 
   /** The API as the browser sees it, reached in-process: same validation, same response cache, no socket. */
   const transportFor =
-    (request: FastifyRequest): Transport =>
+    (request: FastifyRequest): RenderOptions['transport'] =>
     async (call) => {
       const response = await app.inject({
         method: call.method ?? 'GET',
-        url: urlOf(call),
+        url: pathWithQuery(call.path, call.query),
         headers: {
           host: request.host,
           'x-request-id': request.id,

@@ -4,7 +4,7 @@
 import { appName } from '../../domain/app-name.ts'
 import { brandOf, intlLocaleOf } from '../../domain/locale.ts'
 import type { LanguageCode } from '../../domain/languages.ts'
-import { BRAND_THEME } from '../../app/frame/theme.ts'
+import { BRAND_THEME } from '../../domain/brands.ts'
 import type { SiteRecord } from '../sites/site.directory.ts'
 
 /** `countryName`: the site's country in the manifest's language. */

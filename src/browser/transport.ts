@@ -1,6 +1,7 @@
 // How the app reaches the API. In the browser: fetch, same origin, with credentials, JSON and a 20 s timeout
 // (SPEC §7 common behaviour). On the server the same calls go through Fastify's inject (see src/server/render),
 // so server rendering uses exactly the API the browser uses, with its validation and response cache.
+import { pathWithQuery } from '../domain/paths.ts'
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -36,13 +37,6 @@ export class ApiRequestError extends Error {
   }
 }
 
-export function urlOf({ path, query }: ApiRequest): string {
-  const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value))
-  const text = search.toString()
-  return text ? `${path}?${text}` : path
-}
-
 /** Listeners told about every failed or answered request, so the app can tell offline from online (pwa/connectivity). */
 type NetworkListener = (ok: boolean) => void
 const networkListeners = new Set<NetworkListener>()
@@ -57,7 +51,7 @@ export function fetchTransport(base = '', onResponse?: (headers: Headers) => voi
     const signals = [AbortSignal.timeout(API_TIMEOUT_MS), ...(request.signal ? [request.signal] : [])]
     let response: Response
     try {
-      response = await fetch(base + urlOf(request), {
+      response = await fetch(base + pathWithQuery(request.path, request.query), {
         method: request.method ?? 'GET',
         credentials: 'include',
         headers: {

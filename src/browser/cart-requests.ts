@@ -1,7 +1,7 @@
-// The cart requests of SPEC §7 that the sending of queued changes makes (src/app/data/cart-sync.ts): a plain module, so
+// The cart requests of SPEC §7 that the sending of queued changes makes (src/browser/cart-sync.ts): a plain module, so
 // the app's API client and the service worker's background sync build the same requests here.
-import { IDEMPOTENCY_HEADER } from '../../domain/cart-constants.ts'
-import type { CartMutation } from '../../domain/cart-mutations.ts'
+import { IDEMPOTENCY_HEADER } from '../domain/cart-constants.ts'
+import type { CartMutation } from '../domain/cart-mutations.ts'
 import type { ApiRequest } from './transport.ts'
 
 /** A new cart, made once per key. */

@@ -13,13 +13,13 @@
 // - the cart is gone from the server (it expired): a new one is made and what the old one held is sent again first.
 // When nothing is left queued, the server's cart and its calculation (calculate2) replace the device's, and any
 // price that differs from what the shopper was shown is kept to be told.
-import { ApiErrorSchema } from '../../domain/errors.ts'
-import { IdSchema } from '../../domain/ids.ts'
-import type { CartCalculation2 } from '../../domain/cart-api.ts'
-import type { CartCalculation, PricingRules } from '../../domain/cart-calculation.ts'
-import type { CartContents, CartMutation } from '../../domain/cart-mutations.ts'
-import { unitAmount, type Cart } from '../../domain/cart.ts'
-import { ApiRequestError } from '../api/transport.ts'
+import { ApiErrorSchema } from '../domain/errors.ts'
+import { IdSchema } from '../domain/ids.ts'
+import type { CartCalculation2 } from '../domain/cart-api.ts'
+import type { CartCalculation, PricingRules } from '../domain/cart-calculation.ts'
+import type { CartContents, CartMutation } from '../domain/cart-mutations.ts'
+import { unitAmount, type Cart } from '../domain/cart.ts'
+import { ApiRequestError } from './transport.ts'
 import {
   completeChange,
   readCartView,
@@ -90,10 +90,26 @@ export function differencesOf(shown: CartCalculation | null, answer: CartCalcula
   return shown.products.flatMap((before): CartDifference[] => {
     const after = answer.products.find((l) => l.productVariantId === before.productVariantId)
     if (!after)
-      return [{ kind: 'removed', productVariantId: before.productVariantId, name: before.description, before: null, after: null }]
+      return [
+        {
+          kind: 'removed',
+          productVariantId: before.productVariantId,
+          name: before.description,
+          before: null,
+          after: null,
+        },
+      ]
     return unitAmount(before) === unitAmount(after)
       ? []
-      : [{ kind: 'price', productVariantId: before.productVariantId, name: before.description, before: unitAmount(before), after: unitAmount(after) }]
+      : [
+          {
+            kind: 'price',
+            productVariantId: before.productVariantId,
+            name: before.description,
+            before: unitAmount(before),
+            after: unitAmount(after),
+          },
+        ]
   })
 }
 

@@ -2,11 +2,11 @@
 // own store and search, on an in-memory IndexedDB) answers exactly what the server answers: the same products in
 // the same order, the same total and the same facets.
 import { describe, expect, it } from 'vitest'
-import { freshDatabase } from '../../../tests/helpers/catalogue.ts'
-import { HOSTS, LANG, useTestApp } from '../../../tests/helpers/app.ts'
-import { readCatalogue, syncCatalogue, type CatalogueScope } from '../../app/data/catalogue-store.ts'
-import { CatalogueSyncSchema, SearchResponseSchema } from '../../domain/catalogue-api.ts'
-import { SearchRequestSchema, type FacetFilter } from '../../domain/catalogue.ts'
+import { freshDatabase } from '../helpers/catalogue.ts'
+import { HOSTS, LANG, useTestApp } from '../helpers/app.ts'
+import { readCatalogue, syncCatalogue, type CatalogueScope } from '../../src/app/data/catalogue-store.ts'
+import { CatalogueSyncSchema, SearchResponseSchema } from '../../src/domain/catalogue-api.ts'
+import { SearchRequestSchema, type FacetFilter } from '../../src/domain/catalogue.ts'
 
 const DATETIME = '2026-11-24T12:00:00Z'
 const TODAY = '2026-11-24'

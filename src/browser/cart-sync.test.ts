@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { freshDatabase } from '../../../tests/helpers/catalogue.ts'
-import type { CartCalculation2 } from '../../domain/cart-api.ts'
-import type { CartCalculation, PricingRules } from '../../domain/cart-calculation.ts'
+import { freshDatabase } from '../../tests/helpers/catalogue.ts'
+import type { CartCalculation2 } from '../domain/cart-api.ts'
+import type { CartCalculation, PricingRules } from '../domain/cart-calculation.ts'
 import {
   applyCartMutation,
   EMPTY_CART_CONTENTS,
   mutationProblem,
   type CartContents,
   type CartMutation,
-} from '../../domain/cart-mutations.ts'
-import type { Cart } from '../../domain/cart.ts'
-import { ApiRequestError } from '../api/transport.ts'
+} from '../domain/cart-mutations.ts'
+import type { Cart } from '../domain/cart.ts'
+import { ApiRequestError } from './transport.ts'
 import { discardChanges, queueChange, readCartView, updateCart } from './cart-store.ts'
 import { differencesOf, syncCart, type CartSyncApi } from './cart-sync.ts'
 import type { ShopDatabase } from './db.ts'
@@ -65,7 +65,8 @@ class FakeServer implements CartSyncApi {
     if (this.offline) throw new ApiRequestError(503, null)
     this.sent.push(key)
     const cart = this.carts.get(id)
-    if (!cart) throw new ApiRequestError(404, { status: 404, code: 'cartNotFound', message: '', localizedMessage: 'weg' })
+    if (!cart)
+      throw new ApiRequestError(404, { status: 404, code: 'cartNotFound', message: '', localizedMessage: 'weg' })
     if (!this.keys.has(key)) {
       if (mutation.type === 'add' || mutation.type === 'setQuantity') {
         const next = applyCartMutation(cart, mutation)
@@ -81,7 +82,12 @@ class FakeServer implements CartSyncApi {
           })
       }
       if (mutationProblem(cart, mutation))
-        throw new ApiRequestError(404, { status: 404, code: 'lineNotFound', message: '', localizedMessage: 'niet in je winkelwagen' })
+        throw new ApiRequestError(404, {
+          status: 404,
+          code: 'lineNotFound',
+          message: '',
+          localizedMessage: 'niet in je winkelwagen',
+        })
       this.carts.set(id, applyCartMutation(cart, mutation))
       this.keys.add(key)
     }
@@ -96,7 +102,8 @@ class FakeServer implements CartSyncApi {
     if (this.offline) throw new ApiRequestError(503, null)
     await this.beforeCalculation?.()
     const cart = this.carts.get(id)
-    if (!cart) throw new ApiRequestError(404, { status: 404, code: 'cartNotFound', message: '', localizedMessage: 'weg' })
+    if (!cart)
+      throw new ApiRequestError(404, { status: 404, code: 'cartNotFound', message: '', localizedMessage: 'weg' })
     return { cart: await this.cartOf(id), calculation: this.calculationOf(cart), notices: [] }
   }
 
@@ -367,7 +374,14 @@ describe('the cart outbox', () => {
     await sync()
     const cartId = (await view()).cartId
     await db.carts.update(SITE, { base: { products: 'rubbish' }, calculation: 42 })
-    await db.cartOutbox.add({ id: crypto.randomUUID(), siteId: SITE, mutation: { type: 'explode' }, createdAt: 'x', state: 'queued', error: null })
+    await db.cartOutbox.add({
+      id: crypto.randomUUID(),
+      siteId: SITE,
+      mutation: { type: 'explode' },
+      createdAt: 'x',
+      state: 'queued',
+      error: null,
+    })
     const broken = await view()
     expect(broken.cartId).toBe(cartId)
     expect(broken.base.products).toEqual([])
@@ -403,9 +417,18 @@ describe('the cart outbox', () => {
 describe('differencesOf', () => {
   const server = new FakeServer()
   it('finds changed unit prices and lines the server no longer has', () => {
-    const shown = server.calculationOf({ ...EMPTY_CART_CONTENTS, products: [{ productId: 1, productVariantId: 101, count: 2, rqsSamples: [] }, { productId: 2, productVariantId: 201, count: 1, rqsSamples: [] }] })
+    const shown = server.calculationOf({
+      ...EMPTY_CART_CONTENTS,
+      products: [
+        { productId: 1, productVariantId: 101, count: 2, rqsSamples: [] },
+        { productId: 2, productVariantId: 201, count: 1, rqsSamples: [] },
+      ],
+    })
     server.price.set(101, 1100)
-    const answer = server.calculationOf({ ...EMPTY_CART_CONTENTS, products: [{ productId: 1, productVariantId: 101, count: 2, rqsSamples: [] }] })
+    const answer = server.calculationOf({
+      ...EMPTY_CART_CONTENTS,
+      products: [{ productId: 1, productVariantId: 101, count: 2, rqsSamples: [] }],
+    })
     expect(differencesOf(shown, answer)).toEqual([
       { kind: 'price', productVariantId: 101, name: 'Product 1', before: 1000, after: 1100 },
       { kind: 'removed', productVariantId: 201, name: 'Product 2', before: null, after: null },

@@ -1,10 +1,7 @@
-// Storage trouble (a full disk, a browser that refuses IndexedDB) is told to the person, never swallowed: writes in
-// src/app/data report it here, and the frame shows it (StorageNotice).
-import { atom } from 'jotai'
+// Storage trouble (a full disk, a browser that refuses IndexedDB) is told to the person, never swallowed: writes to
+// the device's database report it here, and the app's frame shows it (StorageNotice).
 
 export type StorageProblem = 'quota' | 'unavailable'
-
-export const storageProblemAtom = atom<StorageProblem | null>(null)
 
 type Listener = (problem: StorageProblem) => void
 const listeners = new Set<Listener>()

@@ -8,8 +8,8 @@
 // read"), never sent and never dropped without the shopper seeing it.
 import { liveQuery } from 'dexie'
 import { z } from 'zod'
-import { CartNoticeSchema, IdempotencyKeySchema } from '../../domain/cart-api.ts'
-import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
+import { CartNoticeSchema, IdempotencyKeySchema } from '../domain/cart-api.ts'
+import { CartCalculationSchema, PricingRulesSchema } from '../domain/cart-calculation.ts'
 import {
   applyCartMutation,
   CartContentsSchema,
@@ -19,10 +19,10 @@ import {
   supersedes,
   type CartContents,
   type CartMutation,
-} from '../../domain/cart-mutations.ts'
-import { CartIdSchema } from '../../domain/cart.ts'
-import { ErrorCodeSchema } from '../../domain/errors.ts'
-import { IdSchema } from '../../domain/ids.ts'
+} from '../domain/cart-mutations.ts'
+import { CartIdSchema } from '../domain/cart.ts'
+import { ErrorCodeSchema } from '../domain/errors.ts'
+import { IdSchema } from '../domain/ids.ts'
 import { shopDatabase, type CartRecord, type OutboxRecord } from './db.ts'
 import { reportStorageError } from './storage-status.ts'
 
@@ -199,7 +199,9 @@ export async function queueChange(siteId: number, languageId: number, mutation: 
       if (!record) await db.carts.put(emptyCart(siteId, languageId))
       const answered = (await db.cartOutbox.where('siteId').equals(siteId).toArray())
         .map(checkedEntry)
-        .filter((e) => e.state === 'refused' && e.error?.code !== 'unreadable' && supersedes(entry.mutation, e.mutation))
+        .filter(
+          (e) => e.state === 'refused' && e.error?.code !== 'unreadable' && supersedes(entry.mutation, e.mutation),
+        )
       await db.cartOutbox.bulkDelete(answered.map((e) => e.seq))
       const seq = await db.cartOutbox.add(entry)
       return { ...entry, seq: seq! }

@@ -7,7 +7,7 @@ import { pushEvent } from './tracking/data-layer.ts'
 describe('client-only code on the server', () => {
   it.each([
     ['assertClient', () => assertClient()],
-    ['persistScope', () => persistScope(1, 12)],
+    ['persistScope', () => persistScope({ siteId: 1, languageId: 12 })],
     ['pushEvent', () => pushEvent({ event: 'x' })],
   ])('%s throws the spec’s message', (_name, call) => {
     expect(call).toThrow('Method only allowed on the client')

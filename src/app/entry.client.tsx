@@ -61,7 +61,7 @@ async function start() {
       i18n.addResourceBundle(next.language, 'translation', textsOf(await loadBundle(next)), true, true)
     },
   }
-  if (rootData) persistScope(rootData.site.siteId, rootData.language.languageId)
+  if (rootData) persistScope({ siteId: rootData.site.siteId, languageId: rootData.language.languageId })
 
   // Lazy routes of the first page are loaded before hydration, so the first render matches the server's HTML.
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? []

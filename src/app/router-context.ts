@@ -1,7 +1,7 @@
 // What loaders get besides the request: the API (fetch in the browser, inject on the server) and, in the browser,
 // a way to load another language's texts before a page in that language renders.
 import { createContext, type RouterContextProvider } from 'react-router'
-import type { LanguageCode } from '../domain/languages.ts'
+import type { ShopScope } from '../domain/scope.ts'
 import type { Locale } from '../domain/locale.ts'
 import type { SiteByDomain } from '../domain/site.ts'
 import type { ShopApi } from './api/shop-api.ts'
@@ -23,7 +23,7 @@ export interface AppServices {
    * The site and language of the page, set before any loader runs (the root route's scope middleware): the language
    * of every API call, and whose offline catalogue to use without network.
    */
-  scope: { siteId: number; languageId: number; language: LanguageCode } | null
+  scope: ShopScope | null
   /** The site of this domain with its languages, once asked (the browser knows it from the first page). */
   domainSite: Pick<SiteByDomain, 'siteId' | 'languages'> | null
 }

@@ -8,13 +8,12 @@ import {
   changeCartRequest,
   createCartRequest,
 } from '../../browser/cart-requests.ts'
+import type { ScopeIds } from '../../domain/scope.ts'
 import type { Schemas } from './schemas.ts'
 import { ApiRequestError, type ApiRequest, type Transport } from '../../browser/transport.ts'
 
-export interface ApiScope {
-  siteId: number
-  languageId: number
-}
+/** The scope the calls are made in: ids only (a route's answer names them before its language code is known). */
+export type ApiScope = ScopeIds
 
 let loadedSchemas: Promise<Schemas> | undefined
 /** The response schemas, loaded once, on the first call. */

@@ -7,20 +7,15 @@ import { z } from 'zod'
 import type { CatalogueSync } from '../../domain/catalogue-api.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema, type CatalogueLabels, type CatalogueProduct } from '../../domain/product.ts'
 import { CatalogueSearch, utcDay } from '../../domain/search/catalogue-search.ts'
-import type { LanguageCode } from '../../domain/languages.ts'
+import { scopeKey, type ShopScope } from '../../domain/scope.ts'
 import { shopDatabase, type ProductRecord } from '../../browser/db.ts'
 import { reportStorageError } from '../../browser/storage-status.ts'
 
 /** Bumped when CatalogueProduct or the stored records change shape. */
 export const CATALOGUE_SCHEMA_VERSION = 1
 
-export interface CatalogueScope {
-  siteId: number
-  languageId: number
-  language: LanguageCode
-}
-
-export const scopeKey = (scope: Pick<CatalogueScope, 'siteId' | 'languageId'>) => `${scope.siteId}:${scope.languageId}`
+/** The catalogue on the device is kept per site and language. */
+export type CatalogueScope = ShopScope
 /** What is read is kept in memory per database and scope, until the next write. */
 const memoKey = (scope: CatalogueScope) => `${shopDatabase().name}|${scopeKey(scope)}`
 

@@ -1,7 +1,6 @@
 import { AppError } from '../../domain/errors.ts'
 import {
   checkPath,
-  languagePrefixOf,
   routeKey,
   RouteTargetSchema,
   type Alternate,
@@ -9,6 +8,8 @@ import {
   type RouteInfo,
   type RouteTarget,
 } from '../../domain/routing.ts'
+import { languagePrefixOf } from '../../domain/paths.ts'
+import type { ScopeIds } from '../../domain/scope.ts'
 import { SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
 import type { Db } from '../db/database.ts'
 import { languageOf, type SiteDirectory, type SiteRecord } from '../sites/site.directory.ts'
@@ -81,7 +82,7 @@ export async function urlFor(
   db: Db,
   sites: SiteDirectory,
   request: GetUrlRequest,
-  scope: { siteId: number; languageId: number },
+  scope: ScopeIds,
 ): Promise<string | null> {
   const siteId = request.siteId ?? scope.siteId
   const site = sites.byId(siteId)

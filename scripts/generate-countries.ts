@@ -2,15 +2,11 @@
 // (from the ICU data of Node's Intl.DisplayNames, reviewed and committed so seeding does not depend on the ICU version),
 // phone codes and zip-code exclusions. Run: `npm exec -- node scripts/generate-countries.ts`.
 import { writeFileSync } from 'node:fs'
-import { LANGUAGE_CODES } from '../src/domain/languages.ts'
+import type { ZipcodeExclusion } from '../src/domain/country.ts'
+import { LANGUAGE_CODES } from '../src/domain/language-codes.ts'
 import { CULTURES } from '../src/server/db/seed/languages.ts'
 
-type Exclusion =
-  | { kind: 'exact'; zipcode: string; description: string }
-  | { kind: 'prefix'; prefix: string; description: string }
-  | { kind: 'range'; from: string; to: string; description: string }
-
-const COUNTRIES: { regionCode: string; phoneCountryCode: string; zipcodeExclusions: Exclusion[] }[] = [
+const COUNTRIES: { regionCode: string; phoneCountryCode: string; zipcodeExclusions: ZipcodeExclusion[] }[] = [
   {
     regionCode: 'NL',
     phoneCountryCode: '+31',

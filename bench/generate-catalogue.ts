@@ -12,7 +12,7 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Insertable, Transaction } from 'kysely'
-import { currencyFromSymbol } from '../src/domain/money.ts'
+import { currencyFromSymbol } from '../src/domain/currency.ts'
 import { routeKey, type RouteTarget } from '../src/domain/routing.ts'
 import { fold } from '../src/domain/search/text.ts'
 import { migrateToLatest, openDatabase, type Db } from '../src/server/db/database.ts'

@@ -2,7 +2,7 @@
 // text, and the same {{placeholders}} per key; second-brand overrides may only use keys of the source.
 // Run: node scripts/check-locales.ts  (exit 1 with a list of problems)
 import { readFileSync, existsSync } from 'node:fs'
-import { LANGUAGE_CODES, SECOND_BRAND_LANGUAGES } from '../src/domain/languages.ts'
+import { LANGUAGE_CODES, SECOND_BRAND_LANGUAGES } from '../src/domain/language-codes.ts'
 
 type Tree = { [key: string]: string | Tree }
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../locales/${file}`, import.meta.url), 'utf8')) as Tree

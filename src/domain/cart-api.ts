@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
 import { CartCalculationSchema, PricingRulesSchema } from './cart-calculation.ts'
 import { CartIdSchema, CartSchema, DEFAULT_QUANTITY, ShippingMethodOptionSchema } from './cart.ts'
-import { CartQuantitySchema, DiscountCodeSchema, MAX_LINES, MAX_QUANTITY, SampleNameSchema } from './cart-mutations.ts'
+import { CartQuantitySchema, DiscountCodeSchema, SampleNameSchema } from './cart-mutations.ts'
+import { MAX_LINES, MAX_QUANTITY } from './cart-constants.ts'
 import { ProductSummarySchema } from './catalogue-api.ts'
 import { ShippingMethodSchema } from './enums.ts'
 import { IdParamSchema, IdSchema } from './ids.ts'
@@ -83,5 +84,4 @@ export const RecommendationsSchema = z.array(ProductSummarySchema).max(8)
 export const ShippingMethodsSchema = z.array(ShippingMethodOptionSchema)
 export const CartPricingSchema = PricingRulesSchema
 
-export { IDEMPOTENCY_HEADER } from './cart-constants.ts'
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/)

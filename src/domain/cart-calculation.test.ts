@@ -5,8 +5,6 @@ import {
   allocate,
   calculateCart,
   CartCalculationSchema,
-  freeQuantity,
-  roundCents,
   vatIn,
   type CalculationInput,
   type CalculationTexts,
@@ -14,6 +12,8 @@ import {
   type PricingRules,
   type Promotion,
 } from './cart-calculation.ts'
+import { freeQuantity } from './promotions.ts'
+import { roundCents } from './currency.ts'
 import { cartQuantityCount } from './cart.ts'
 import type { CatalogueProduct } from './product.ts'
 

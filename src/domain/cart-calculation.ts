@@ -17,10 +17,10 @@ import { CartCalculationResultSchema, type CartLine, type Discount } from './car
 import { isSampleProduct, type CartItem } from './cart-mutations.ts'
 import { ShippingMethodSchema, type ProductType, type ShippingMethod, type VatType } from './enums.ts'
 import { IdSchema } from './ids.ts'
-import { freeQuantity, isRunning } from './promotions.ts'
+import { isRunning } from './promotions.ts'
 
-export { freeQuantity, roundCents }
-import { CentsSchema, CurrencyCodeSchema, roundCents } from './money.ts'
+import { CentsSchema, CurrencyCodeSchema } from './money.ts'
+import { roundCents } from './currency.ts'
 import type { CatalogueProduct, ProductVariant } from './product.ts'
 
 /** When a promotion or a code starts or ends: a moment, or none. */

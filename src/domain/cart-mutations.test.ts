@@ -4,13 +4,12 @@ import {
   CartMutationSchema,
   EMPTY_CART_CONTENTS,
   holdsScanProductsOnly,
-  MAX_LINES,
-  MAX_QUANTITY,
   mutationProblem,
   supersedes,
   type CartContents,
   type CartMutation,
 } from './cart-mutations.ts'
+import { MAX_LINES, MAX_QUANTITY } from './cart-constants.ts'
 
 const SAMPLE = 5301 // a quick-scan variant: each piece is a sample
 const isSample = (id: number) => id === SAMPLE

@@ -8,8 +8,6 @@ import { ShippingMethodSchema, type ProductType } from './enums.ts'
 
 import { MAX_LINES, MAX_QUANTITY } from './cart-constants.ts'
 
-export { MAX_LINES, MAX_QUANTITY }
-
 export const CartQuantitySchema = z.number().int().min(1).max(MAX_QUANTITY)
 /** The longest name of a roughage scan sample, and the longest discount code (their fields hold no more). */
 export const SAMPLE_NAME_MAX = 80

@@ -6,7 +6,7 @@
 // when the catalogue or the prices change, so a kept text never outlives what it describes.
 import type { CalculationTexts } from './cart-calculation.ts'
 import type { CurrencyCode } from './currency.ts'
-import type { LanguageCode } from './languages.ts'
+import type { LanguageCode } from './language-codes.ts'
 import { formatMoney } from './locale.ts'
 import type { ProductVariant } from './product.ts'
 import { variantLabel, type Translate } from './variant-label.ts'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
-import { CartItemSchema, CartSampleSchema, MAX_LINES, SampleNameSchema } from './cart-mutations.ts'
+import { CartItemSchema, CartSampleSchema, SampleNameSchema } from './cart-mutations.ts'
+import { MAX_LINES } from './cart-constants.ts'
 import { ProductTypeSchema, ShippingMethodSchema, VatTypeSchema } from './enums.ts'
 import { IdSchema } from './ids.ts'
 import { CentsSchema, CurrencyCodeSchema } from './money.ts'

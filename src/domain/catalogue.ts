@@ -120,5 +120,3 @@ export const ReviewSchema = z.object({
   language: LanguageCodeSchema,
 })
 export type Review = z.infer<typeof ReviewSchema>
-
-export { DEFAULT_PAGE_SIZE, FIRST_PAGE, REVIEW_MIN_WORDS, STAR_RATING_SCALE } from './catalogue-constants.ts'

@@ -4,8 +4,6 @@ import { IdSchema } from './ids.ts'
 
 // What the browser keeps between visits (SPEC §3 Client state), validated on every read back from storage.
 
-export { COMPARE_MAX }
-
 export const ClientStateSchema = z.object({
   comparisonProductIds: z.array(IdSchema).max(COMPARE_MAX),
   stickyBar: z.object({ visible: z.boolean(), content: z.enum(['compare', 'cart', 'none']) }),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as fc from 'fast-check'
-import { currencyFromSymbol, fromEuroCents, isIndicativeCurrency, MoneySchema, toEuroCents } from './money.ts'
-import { normaliseLanguageCode } from './languages.ts'
+import { MoneySchema } from './money.ts'
+import { currencyFromSymbol, fromEuroCents, isIndicativeCurrency, toEuroCents } from './currency.ts'
+import { normaliseLanguageCode } from './language-codes.ts'
 
 describe('currencyFromSymbol (SPEC §9)', () => {
   it.each([

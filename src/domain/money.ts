@@ -1,15 +1,6 @@
 import { z } from 'zod'
 import { CURRENCY_CODES } from './currency.ts'
 
-export {
-  currencyFromSymbol,
-  fromEuroCents,
-  isIndicativeCurrency,
-  roundCents,
-  toEuroCents,
-  type CurrencyCode,
-} from './currency.ts'
-
 // Money is kept in integer cents together with its ISO currency. Prices in euros are authoritative;
 // other currencies are indicative only (SPEC §1).
 

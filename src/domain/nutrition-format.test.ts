@@ -4,7 +4,7 @@ import en from '../../locales/en.json' with { type: 'json' }
 import frBE from '../../locales/fr-BE.json' with { type: 'json' }
 import nl from '../../locales/nl.json' with { type: 'json' }
 import pl from '../../locales/pl.json' with { type: 'json' }
-import type { LanguageCode } from './languages.ts'
+import type { LanguageCode } from './language-codes.ts'
 import { formatGroupNutrient, formatMainNutrient } from './nutrition-format.ts'
 import type { Translate } from './variant-label.ts'
 

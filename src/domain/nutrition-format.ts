@@ -5,7 +5,7 @@
 // in g/kg, trace elements and vitamins in mg/kg, and vitamins A and D3 in international units per kg.
 import type { Nutrition } from './catalogue.ts'
 import { intlLocaleOf } from './locale.ts'
-import type { LanguageCode } from './languages.ts'
+import type { LanguageCode } from './language-codes.ts'
 import type { Translate } from './variant-label.ts'
 
 export const MAIN_NUTRIENTS = [

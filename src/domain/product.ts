@@ -142,17 +142,3 @@ export const CatalogueLabelsSchema = z.object({
   searchPath: Path,
 })
 export type CatalogueLabels = z.infer<typeof CatalogueLabelsSchema>
-
-export {
-  cheapestVariant,
-  DELIVERY_DAYS,
-  hasSiloOffer,
-  isNew,
-  isOnSale,
-  isOrderable,
-  isReduced,
-  LOW_STOCK_THRESHOLD,
-  NEW_PRODUCT_DAYS,
-  roundRating,
-  SILO_OFFER,
-} from './product-rules.ts'

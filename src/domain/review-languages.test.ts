@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LanguageCode } from './languages.ts'
+import type { LanguageCode } from './language-codes.ts'
 import type { ProductReview } from './product.ts'
 import { isInLanguage, languageName, reviewsFor } from './review-languages.ts'
 

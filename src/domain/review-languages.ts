@@ -1,7 +1,7 @@
 // Reviews come in every language the brand sells in (SPEC §3: a review has a language). A shopper reads the ones in
 // their own language first and may keep to those; the rest say which language they are in.
 import { intlLocaleOf } from './locale.ts'
-import type { LanguageCode } from './languages.ts'
+import type { LanguageCode } from './language-codes.ts'
 import type { ProductReview } from './product.ts'
 
 /** The language without its country: a Flemish review is Dutch to a Dutch shopper, an Austrian one German. */

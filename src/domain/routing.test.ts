@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkPath, languagePrefixOf, routeKey, ROUTE_KINDS, RouteInfoSchema, RouteTargetSchema } from './routing.ts'
+import { checkPath, routeKey, ROUTE_KINDS, RouteInfoSchema, RouteTargetSchema } from './routing.ts'
+import { languagePrefixOf } from './paths.ts'
 
 describe('checkPath', () => {
   it.each([

@@ -127,5 +127,3 @@ export function checkPath(url: string): PathCheck {
   }
   return { ok: true, path }
 }
-
-export { languagePrefixOf } from './paths.ts'

@@ -2,7 +2,7 @@
 // the app and in the server's cart calculation, from the same texts (locales/), through whatever translation function
 // each side has.
 import { formatNumber } from './locale.ts'
-import type { LanguageCode } from './languages.ts'
+import type { LanguageCode } from './language-codes.ts'
 import type { ProductVariant } from './product.ts'
 
 /** A translation function: i18next's `t` in the app, `translate` bound to a language on the server. */

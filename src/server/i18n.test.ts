@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../domain/errors.ts'
-import { LANGUAGE_CODES } from '../domain/languages.ts'
+import { LANGUAGE_CODES } from '../domain/language-codes.ts'
 import { translate } from './i18n.ts'
 
 const read = (code: string) =>

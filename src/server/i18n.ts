@@ -2,7 +2,7 @@
 // the request's (header `languageid` or the site's default), falling back to English.
 import { readFileSync } from 'node:fs'
 import { createInstance, type i18n } from 'i18next'
-import { LANGUAGE_CODES, type LanguageCode } from '../domain/languages.ts'
+import { LANGUAGE_CODES, type LanguageCode } from '../domain/language-codes.ts'
 
 const localesDir = new URL('../../locales/', import.meta.url)
 

@@ -12,7 +12,7 @@ import { createI18n, type Messages } from '../../src/app/i18n/i18n.ts'
 import type { RootData } from '../../src/app/root/root.data.ts'
 import type { AppServices } from '../../src/app/router-context.ts'
 import { ServicesProvider } from '../../src/app/services.tsx'
-import type { LanguageCode } from '../../src/domain/languages.ts'
+import type { LanguageCode } from '../../src/domain/language-codes.ts'
 import nl from '../../locales/nl.json' with { type: 'json' }
 import { rootDataFixture } from './root-data.ts'
 

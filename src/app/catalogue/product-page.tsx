@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { type CatalogueProduct, type ProductVariant } from '../../domain/product.ts'
 import {
   DELIVERY_DAYS,
   hasSiloOffer,
@@ -8,9 +9,7 @@ import {
   isReduced,
   LOW_STOCK_THRESHOLD,
   SILO_OFFER,
-  type CatalogueProduct,
-  type ProductVariant,
-} from '../../domain/product.ts'
+} from '../../domain/product-rules.ts'
 import { IMAGE_VIEWS, type ImageView } from '../../domain/product-images.ts'
 import { summaryOf, utcDay } from '../../domain/search/catalogue-search.ts'
 import { PageHead } from '../content/page-head.tsx'

@@ -4,7 +4,7 @@ import frBE from '../../../locales/fr-BE.json' with { type: 'json' }
 import nl from '../../../locales/nl.json' with { type: 'json' }
 import { product } from '../../../tests/helpers/catalogue.ts'
 import { renderInRoot } from '../../../tests/helpers/render-in-app.tsx'
-import type { LanguageCode } from '../../domain/languages.ts'
+import type { LanguageCode } from '../../domain/language-codes.ts'
 import type { ProductReview } from '../../domain/product.ts'
 import { ProductReviews } from './product-reviews.tsx'
 

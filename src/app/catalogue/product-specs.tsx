@@ -9,14 +9,15 @@ import {
   variantLabel as sharedVariantLabel,
   type Translate,
 } from '../../domain/variant-label.ts'
-import type { LanguageCode } from '../../domain/languages.ts'
+import type { LanguageCode } from '../../domain/language-codes.ts'
 import {
   formatGroupNutrient,
   formatMainNutrient,
   mainNutrientsOf,
   NUTRIENT_GROUPS,
 } from '../../domain/nutrition-format.ts'
-import { DELIVERY_DAYS, type CatalogueProduct, type ProductVariant } from '../../domain/product.ts'
+import { type CatalogueProduct, type ProductVariant } from '../../domain/product.ts'
+import { DELIVERY_DAYS } from '../../domain/product-rules.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { UnitPrice } from './parts.tsx'
 

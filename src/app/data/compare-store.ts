@@ -3,7 +3,8 @@
 // others through Dexie's live queries).
 import { liveQuery } from 'dexie'
 import { z } from 'zod'
-import { addToComparison, COMPARE_MAX } from '../../domain/client-state.ts'
+import { addToComparison } from '../../domain/client-state.ts'
+import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
 import { IdSchema } from '../../domain/ids.ts'
 import { shopDatabase } from '../../browser/db.ts'
 import { reportStorageError } from '../../browser/storage-status.ts'

@@ -2,7 +2,7 @@
 // (locales/nl.json), and a key missing at run time is an error in development and tests.
 import { createInstance, type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import type { LanguageCode } from '../../domain/languages.ts'
+import type { LanguageCode } from '../../domain/language-codes.ts'
 import type nl from '../../../locales/nl.json'
 
 export type Messages = typeof nl

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react'
 import type { Brand } from '../../domain/locale.ts'
 import { intlLocaleOf } from '../../domain/locale.ts'
-import type { LanguageCode } from '../../domain/languages.ts'
+import type { LanguageCode } from '../../domain/language-codes.ts'
 import { BRAND_THEME } from '../../domain/brands.ts'
 
 /** `appName`: the installed app's name (the manifest's), also for browsers that take it from the page. */

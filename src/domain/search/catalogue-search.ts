@@ -11,7 +11,8 @@ import type {
 } from '../catalogue-api.ts'
 import { AUTOCOMPLETE_LIMIT } from '../catalogue-api.ts'
 import type { LanguageCode } from '../language-codes.ts'
-import { cheapestVariant, isNew, isOnSale, isReduced, type CatalogueLabels, type CatalogueProduct } from '../product.ts'
+import { type CatalogueLabels, type CatalogueProduct } from '../product.ts'
+import { cheapestVariant, isNew, isOnSale, isReduced } from '../product-rules.ts'
 import { SearchIndex, type SearchDocument } from './search-index.ts'
 import { fold } from './text.ts'
 

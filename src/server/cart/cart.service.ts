@@ -9,11 +9,11 @@ import { PasswordSchema, type Address, type Company } from '../../domain/address
 import type { Billing, CartDescription, CartNotice } from '../../domain/cart-api.ts'
 import {
   calculateCart,
-  freeQuantity,
   type CartCalculation,
   type DiscountCodeRule,
   type PricingRules,
 } from '../../domain/cart-calculation.ts'
+import { freeQuantity } from '../../domain/promotions.ts'
 import {
   applyCartMutation,
   EMPTY_CART_CONTENTS,

@@ -3,7 +3,7 @@
 // names of groups, facet values and landing pages. Whole the first time; after a change, only the products that
 // changed are read and assembled again (loadCatalogueChanges), the same way.
 import { FacetFilterSchema, NutritionSchema } from '../../domain/catalogue.ts'
-import type { LanguageCode } from '../../domain/languages.ts'
+import type { LanguageCode } from '../../domain/language-codes.ts'
 import { routeKey } from '../../domain/routing.ts'
 import {
   CatalogueProductSchema,

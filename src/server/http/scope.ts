@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../domain/errors.ts'
 import { IdParamSchema } from '../../domain/ids.ts'
 import type { SiteLanguage } from '../../domain/site.ts'
-import type { LanguageCode } from '../../domain/languages.ts'
+import type { LanguageCode } from '../../domain/language-codes.ts'
 import { languageOf, type SiteDirectory, type SiteRecord } from '../sites/site.directory.ts'
 
 export interface RequestScope {

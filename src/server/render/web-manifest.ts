@@ -3,7 +3,7 @@
 // own site.
 import { appName } from '../../domain/app-name.ts'
 import { brandOf, intlLocaleOf } from '../../domain/locale.ts'
-import type { LanguageCode } from '../../domain/languages.ts'
+import type { LanguageCode } from '../../domain/language-codes.ts'
 import { BRAND_THEME } from '../../domain/brands.ts'
 import type { SiteRecord } from '../sites/site.directory.ts'
 

@@ -2,7 +2,8 @@
 // is loaded at start and reloaded in the background when older than REFRESH_MS; several servers on one PostgreSQL
 // therefore agree on a change within that time. `reload()` makes a change visible at once.
 import type { z } from 'zod'
-import { LanguageCodeSchema, type LanguageCode } from '../../domain/languages.ts'
+import { LanguageCodeSchema } from '../../domain/languages.ts'
+import { type LanguageCode } from '../../domain/language-codes.ts'
 import {
   LinkSchema,
   OpeningHoursSchema,
@@ -12,7 +13,7 @@ import {
   type SiteLanguage,
 } from '../../domain/site.ts'
 import type { PlatformVariant, SiteType } from '../../domain/enums.ts'
-import { currencyFromSymbol, type CurrencyCode } from '../../domain/money.ts'
+import { currencyFromSymbol, type CurrencyCode } from '../../domain/currency.ts'
 import type { Db } from '../db/database.ts'
 import { loadSiteRows } from './site.repository.ts'
 

@@ -8,7 +8,7 @@ import {
   type NavigationItem,
 } from '../../../domain/content.ts'
 import { CART_PATH_WORDS, COMPARE_PATH_WORDS } from '../../../domain/catalogue-paths.ts'
-import { LANGUAGE_CODES, SECOND_BRAND_LANGUAGES } from '../../../domain/languages.ts'
+import { LANGUAGE_CODES, SECOND_BRAND_LANGUAGES } from '../../../domain/language-codes.ts'
 import { LinkSchema } from '../../../domain/site.ts'
 import { buildSeed } from './build.ts'
 import { ContentOverlaySchema, ContentTemplateSchema } from './template.ts'

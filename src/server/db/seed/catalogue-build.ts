@@ -5,8 +5,8 @@
 // are appended to the file, never inserted, so existing ids stay.
 import { createHash } from 'node:crypto'
 import type { Insertable } from 'kysely'
-import type { LanguageCode } from '../../../domain/languages.ts'
-import { currencyFromSymbol, fromEuroCents } from '../../../domain/money.ts'
+import type { LanguageCode } from '../../../domain/language-codes.ts'
+import { currencyFromSymbol, fromEuroCents } from '../../../domain/currency.ts'
 import { ProductType } from '../../../domain/enums.ts'
 import type { RouteTarget } from '../../../domain/routing.ts'
 import { SEARCH_SLUGS } from '../../../domain/catalogue-paths.ts'

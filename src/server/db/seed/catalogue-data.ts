@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { FacetFilterSchema } from '../../../domain/catalogue.ts'
 import { LanguageCodeSchema } from '../../../domain/languages.ts'
-import { LANGUAGE_CODES } from '../../../domain/languages.ts'
+import { LANGUAGE_CODES } from '../../../domain/language-codes.ts'
 import {
   CatalogueSeedSchema,
   CatalogueTextsSchema,

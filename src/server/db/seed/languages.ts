@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../../../domain/languages.ts'
+import type { LanguageCode } from '../../../domain/language-codes.ts'
 
 /** Language ids are fixed: the order of LANGUAGE_CODES, from 1. Cultures come from the domain; endonyms here. */
 export { CULTURES } from '../../../domain/language-codes.ts'

@@ -45,6 +45,7 @@ export function RootErrorBoundary() {
         <h1>{t('error.title')}</h1>
         <p>{t('error.text')}</p>
         <p className="button-row">
+          {/* oxlint-disable-next-line jsx-a11y/anchor-is-valid -- an empty href reloads this page, with or without script */}
           <a className="button" href="">
             {t('error.retry')}
           </a>

@@ -30,8 +30,8 @@ export function Root() {
 }
 
 /**
- * When the frame itself cannot load (SPEC §8 start-up errors: the site, its language or the data to start the
- * request could not be collected), a bare page in the language the texts were prepared in, with a retry.
+ * When the frame itself cannot load (the site, its language or the data to start the request could not be
+ * collected), a bare page in the language the texts were prepared in, with a retry.
  */
 export function RootErrorBoundary() {
   const { t, i18n } = useTranslation()

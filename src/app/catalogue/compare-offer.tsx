@@ -12,7 +12,8 @@ import {
 import { AddToCart } from '../cart/add-to-cart.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 import { PriceWithOld } from '../ui/price.tsx'
-import { StateBadges, UnitPrice } from './parts.tsx'
+import { StateBadges } from './badges.tsx'
+import { UnitPrice } from './unit-price.tsx'
 import { variantChoiceLabels } from './variant-text.ts'
 
 export function useChosenVariants() {

@@ -11,7 +11,7 @@ import { DELIVERY_DAYS, type CatalogueProduct, type ProductVariant } from '../..
 import { amountOf } from '../../domain/variant-label.ts'
 import { translateWith } from '../i18n/translate-with.ts'
 import { useRootData } from '../root/use-root-data.ts'
-import { UnitPrice } from './parts.tsx'
+import { UnitPrice } from './unit-price.tsx'
 import { colourName } from './variant-text.ts'
 
 export function Specifications({ product, variant }: { product: CatalogueProduct; variant: ProductVariant }) {

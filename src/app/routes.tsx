@@ -17,7 +17,7 @@ export const routes: RouteObject[] = [
     children: [
       // The home page is a content page like any other, resolved by the routing API; an index route because '/'
       // would otherwise match the root route alone.
-      { id: 'home', index: true, handle: { routeName: 'home' }, lazy: () => import('./dynamic/dynamic.route.tsx') },
+      { id: 'home', index: true, handle: { routeName: 'home' }, lazy: () => import('./content/dynamic.route.tsx') },
       // The offline page of each language, kept by the service worker (see sw/sw.ts).
       {
         id: 'offline',
@@ -31,15 +31,15 @@ export const routes: RouteObject[] = [
         handle: { routeName: 'offline' },
         lazy: () => import('./pwa/offline-page.tsx'),
       },
-      // The comparison (SPEC §2): every language's path word opens the same screen, on every site.
+      // The comparison: every language's path word opens the same screen, on every site.
       ...appPage('compare', COMPARE_PATH_WORDS, () => import('./catalogue/compare-page.tsx')),
-      // The cart (SPEC §2: /cart/): every language's path word, and /cart/, open it on every site.
+      // The cart: every language's path word, and /cart/, open it on every site.
       ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
       {
         id: 'dynamic',
         path: '*',
         handle: { routeName: 'dynamic' },
-        lazy: () => import('./dynamic/dynamic.route.tsx'),
+        lazy: () => import('./content/dynamic.route.tsx'),
       },
     ],
   },
@@ -58,7 +58,7 @@ function appPage(routeName: string, words: readonly string[], lazy: () => Promis
   )
 }
 
-/** SPEC §2: every route ends with '/'; the dynamic route gets this from the routing API, app routes check it here. */
+/** Every route ends with '/' (strict trailing slashes); the dynamic route gets this from the routing API, app routes check it here. */
 function strictTrailingSlash({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   if (!url.pathname.endsWith('/')) throw redirect(`${url.pathname}/${url.search}`, 301)

@@ -17,7 +17,7 @@ export function sourceRenderer(): Renderer {
         isEntry: true,
         css: ['assets/entry-test.css'],
       },
-      'src/app/dynamic/dynamic.route.tsx': { file: 'assets/dynamic.route-test.js' },
+      'src/app/content/dynamic.route.tsx': { file: 'assets/dynamic.route-test.js' },
       'locales/nl.json': { file: 'assets/locale-nl-test.js' },
     }),
     clientDir: pathToFileURL(`${mkdtempSync(join(tmpdir(), 'shop-client-'))}/`),

@@ -10,7 +10,7 @@ import { isSampleProduct, SAMPLE_NAME_MAX, type CartItem } from '../../domain/ca
 import { formatMoney } from '../../domain/locale.ts'
 import { unitAmount } from '../../domain/cart.ts'
 import { ProductImage } from '../catalogue/product-image.tsx'
-import { variantLabel } from '../catalogue/product-specs.tsx'
+import { variantLabel } from '../catalogue/variant-text.ts'
 import type { CartView } from '../../browser/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { itemOfLine, trackRemoveFromCart } from '../tracking/ecommerce.ts'
@@ -205,7 +205,7 @@ function noticeFor(t: TFunction, view: CartView, item: CartItem, localStock: num
 }
 
 /**
- * SPEC §5: each sample of a roughage scan gets a name, saved as the shopper leaves the field. A name the server refused
+ * Each sample of a roughage scan gets a name (checkout waits for every one), saved as the shopper leaves the field. A name the server refused
  * stays in its field as typed, with the reason under it.
  */
 function SampleNames({ item, name, refusals }: { item: CartItem; name: string; refusals: PlacedRefusals }) {

@@ -1,4 +1,4 @@
-// The totals the cart shows (issue #5): the server's calculation when the device has nothing waiting for it; else the
+// The totals the cart shows: the server's calculation when the device has nothing waiting for it; else the
 // same domain calculation the server runs, over the device's catalogue and the site's pricing rules, marked
 // provisional until the server has answered. A discount code the server has not checked yet counts for nothing here.
 import { useEffect, useMemo, useState } from 'react'
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { calculateCart, type CartCalculation } from '../../domain/cart-calculation.ts'
 import { calculationTexts } from '../../domain/cart-texts.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
-import { translateWith } from '../catalogue/product-specs.tsx'
+import { translateWith } from '../i18n/translate-with.ts'
 import type { CartView } from '../../browser/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { setShownCalculation } from './cart-state.ts'

@@ -4,7 +4,7 @@
 // dismisses it.
 import type { TFunction } from 'i18next'
 import { subjectOf } from '../../domain/cart-mutations.ts'
-import { translateWith } from '../catalogue/product-specs.tsx'
+import { translateWith } from '../i18n/translate-with.ts'
 import type { CartView, OutboxEntry, Refusal } from '../../browser/cart-store.ts'
 
 /** Why the server refused a change, in the shopper's language: its own words, or the app's text for its code. */

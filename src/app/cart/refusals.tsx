@@ -3,8 +3,11 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CartItem } from '../../domain/cart-mutations.ts'
+import type { CartView } from '../../browser/cart-store.ts'
 import { useCart } from './cart-state.ts'
-import { reasonOf, stockOf, type RefusalOf } from './refusal.ts'
+import type { CartTotals } from './cart-totals.ts'
+import { nameIn } from './change-list.tsx'
+import { reasonOf, stockOf, type PlacedRefusals, type RefusalOf } from './refusal.ts'
 
 /**
  * Why (the server's words), what to do, and the buttons to do it; read out when it appears. `dismissible` adds
@@ -136,5 +139,31 @@ export function RefusedAddition({ refusal, name }: { refusal: RefusalOf; name: s
         ) : null}
       </RefusalMessage>
     </li>
+  )
+}
+
+/** Additions the server refused of products the cart does not have: each where its line would have been. */
+export function RefusedAdditions({
+  refusals,
+  view,
+  totals,
+}: {
+  refusals: PlacedRefusals
+  view: CartView
+  totals: CartTotals
+}) {
+  const { t } = useTranslation()
+  if (refusals.additions.length === 0) return null
+  const nameOf = nameIn(view, totals)
+  return (
+    <ul className="cart-lines" aria-label={t('cart.refusal.notAddedTitle')}>
+      {refusals.additions.map((refusal) => (
+        <RefusedAddition
+          key={refusal.entry.id}
+          refusal={refusal}
+          name={'productVariantId' in refusal.entry.mutation ? nameOf(refusal.entry.mutation.productVariantId) : ''}
+        />
+      ))}
+    </ul>
   )
 }

@@ -7,8 +7,9 @@ import { cheapestVariant, isOrderable, isReduced } from '../../domain/product-ru
 import { AddToCart } from '../cart/add-to-cart.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 import { PriceWithOld } from '../ui/price.tsx'
-import { StateBadges, UnitPrice } from './parts.tsx'
-import { variantChoiceLabels } from './product-specs.tsx'
+import { StateBadges } from './badges.tsx'
+import { UnitPrice } from './unit-price.tsx'
+import { variantChoiceLabels } from './variant-text.ts'
 
 export function useChosenVariants() {
   const [chosen, setChosen] = useState<Record<number, number>>({})

@@ -1,4 +1,4 @@
-// The comparison page (SPEC §2: /vergelijken/ and its aliases, one screen): up to four products side by side,
+// The comparison page (/vergelijken/ and each language's word for it, all one screen): up to four products side by side,
 // a variant to buy of each with its price and add to cart, specifications, nutrition and facets. The list lives on
 // the device, so the page fills in after start-up; products come from the server or, offline, from the device's
 // catalogue.
@@ -10,6 +10,8 @@ import type { ProductFilterKey } from '../../domain/catalogue.ts'
 import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
 import { formatMainNutrient, MAIN_NUTRIENTS } from '../../domain/nutrition-format.ts'
+import { amountOf } from '../../domain/variant-label.ts'
+import { translateWith } from '../i18n/translate-with.ts'
 import { PageHead } from '../content/page-head.tsx'
 import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'
@@ -17,9 +19,10 @@ import { useServices } from '../services.tsx'
 import { productsByIds, type Freshness } from './catalogue-source.ts'
 import { compareIdsAtom, useCompare } from './compare.ts'
 import { ComparePrice, CompareOrder, useChosenVariants } from './compare-offer.tsx'
-import { FreshnessNote, Stars } from './parts.tsx'
+import { FreshnessNote } from './freshness-note.tsx'
+import { Stars } from './stars.tsx'
 import { ProductImage } from './product-image.tsx'
-import { amountOf, colourName, translateWith } from './product-specs.tsx'
+import { colourName } from './variant-text.ts'
 
 const FACET_ROWS: ProductFilterKey[] = ['horseType', 'ageGroup', 'application', 'ingredient', 'labour']
 
@@ -91,6 +94,7 @@ export function Component() {
               </caption>
               <thead>
                 <tr>
+                  {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- the empty corner above the row names */}
                   <td />
                   {products.map((p) => (
                     <th key={p.productId} scope="col">

@@ -5,7 +5,9 @@ import type { ProductSummary } from '../../domain/catalogue-api.ts'
 import { impressions, itemOfSummary, trackSelectItem, type ItemList } from '../tracking/ecommerce.ts'
 import { CompareButton } from './compare-button.tsx'
 import { PriceWithOld } from '../ui/price.tsx'
-import { StateBadges, Stars, UnitPrice } from './parts.tsx'
+import { StateBadges } from './badges.tsx'
+import { Stars } from './stars.tsx'
+import { UnitPrice } from './unit-price.tsx'
 import { ProductImage } from './product-image.tsx'
 
 /** Counts an impression once the element has been at least half in view (view_item_list, batched). */

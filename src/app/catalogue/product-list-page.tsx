@@ -15,7 +15,7 @@ import { promotionOf, trackSelectPromotion, trackViewPromotion, type ItemList } 
 import type { ProductListData } from './catalogue.data.ts'
 import { Facets } from './facets.tsx'
 import { useHydrated } from './use-hydrated.ts'
-import { FreshnessNote } from './parts.tsx'
+import { FreshnessNote } from './freshness-note.tsx'
 import { ProductCard } from './product-card.tsx'
 
 const SORT_OPTIONS: {

@@ -23,12 +23,16 @@ import { CompareButton } from './compare-button.tsx'
 import { NotifyMeForm } from './notify-me.tsx'
 import { useHydrated } from './use-hydrated.ts'
 import { PriceWithOld } from '../ui/price.tsx'
-import { FreshnessNote, StateBadges, Stars, UnitPrice } from './parts.tsx'
+import { StateBadges } from './badges.tsx'
+import { FreshnessNote } from './freshness-note.tsx'
+import { Stars } from './stars.tsx'
+import { UnitPrice } from './unit-price.tsx'
 import { ProductImage } from './product-image.tsx'
 import { ProductCard } from './product-card.tsx'
 import { productJsonLd, scriptJson } from './product-json-ld.ts'
 import { ProductReviews } from './product-reviews.tsx'
-import { NutritionTable, Specifications, variantChoiceLabels, variantLabel } from './product-specs.tsx'
+import { NutritionTable, Specifications } from './product-specs.tsx'
+import { variantChoiceLabels, variantLabel } from './variant-text.ts'
 
 export function ProductPage({ data }: { data: ProductPageData }) {
   const { t } = useTranslation()
@@ -256,7 +260,7 @@ function Availability({ product, variant }: { product: CatalogueProduct; variant
   )
 }
 
-/** SPEC §9: from 15 horses (12 in the German texts) or over 1000 kg, feed comes loose in a silo. */
+/** The silo offer: from 15 horses (12 in the German texts) or over 1000 kg, feed comes loose in a silo. */
 function SiloOffer() {
   const { t } = useTranslation()
   const { site, locale } = useRootData()

@@ -4,7 +4,7 @@ import { formatNumber } from '../../domain/locale.ts'
 import type { CatalogueProduct, ProductReview } from '../../domain/product.ts'
 import { isInLanguage, languageName, reviewsFor } from '../../domain/review-languages.ts'
 import { useRootData } from '../root/use-root-data.ts'
-import { Stars } from './parts.tsx'
+import { Stars } from './stars.tsx'
 import { useHydrated } from './use-hydrated.ts'
 
 /**

@@ -1,39 +1,19 @@
-import type { TFunction } from 'i18next'
+// The product page's tables: the specifications of the chosen variant, and the nutrition values.
 import { useTranslation } from 'react-i18next'
 import type { Nutrition } from '../../domain/catalogue.ts'
-import {
-  amountOf,
-  colourName as sharedColourName,
-  plainNumber,
-  variantChoiceLabels as sharedVariantChoiceLabels,
-  variantLabel as sharedVariantLabel,
-  type Translate,
-} from '../../domain/variant-label.ts'
-import type { LanguageCode } from '../../domain/language-codes.ts'
 import {
   formatGroupNutrient,
   formatMainNutrient,
   mainNutrientsOf,
   NUTRIENT_GROUPS,
 } from '../../domain/nutrition-format.ts'
-import { type CatalogueProduct, type ProductVariant } from '../../domain/product.ts'
+import type { CatalogueProduct, ProductVariant } from '../../domain/product.ts'
 import { DELIVERY_DAYS } from '../../domain/product-rules.ts'
+import { amountOf } from '../../domain/variant-label.ts'
+import { translateWith } from '../i18n/translate-with.ts'
 import { useRootData } from '../root/use-root-data.ts'
-import { UnitPrice } from './parts.tsx'
-
-/** i18next's typed `t` as the plain translation function the domain's text helpers take. */
-export const translateWith =
-  (t: TFunction): Translate =>
-  (key, params) =>
-    (t as unknown as (key: string, options?: object) => string)(key, params)
-
-/** The variant's words, shared with the server's cart lines (src/domain/variant-label.ts). */
-export const variantLabel = (t: TFunction, variant: ProductVariant, language: LanguageCode) =>
-  sharedVariantLabel(translateWith(t), variant, language)
-export const variantChoiceLabels = (t: TFunction, variants: readonly ProductVariant[], language: LanguageCode) =>
-  sharedVariantChoiceLabels(translateWith(t), variants, language)
-export const colourName = (t: TFunction, colour: string) => sharedColourName(translateWith(t), colour)
-export { amountOf, plainNumber }
+import { UnitPrice } from './unit-price.tsx'
+import { colourName } from './variant-text.ts'
 
 export function Specifications({ product, variant }: { product: CatalogueProduct; variant: ProductVariant }) {
   const { t } = useTranslation()
@@ -85,7 +65,7 @@ export function Specifications({ product, variant }: { product: CatalogueProduct
   )
 }
 
-/** SPEC §3 nutrition values: energy (DE, EWpa), protein, sugar, dry matter, moisture, germ content; then per group. */
+/** The main nutrition values (energy as DE and EWpa, protein, sugar, dry matter, moisture, germ content), then per group. */
 export function NutritionTable({ nutrition }: { nutrition: Nutrition }) {
   const { t } = useTranslation()
   const { locale } = useRootData()

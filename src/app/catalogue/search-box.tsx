@@ -1,7 +1,7 @@
 // The header's product search: a plain GET form to the search page (works before the script and without it), with
 // suggestions while typing as an ARIA 1.2 combobox: arrow keys move through the options, Enter opens one, Escape
 // closes, and a live region says how many there are. Suggestions come from the server, or offline from the device.
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { AutocompleteResponse } from '../../domain/catalogue-api.ts'
@@ -145,48 +145,71 @@ export function SearchBox({ action }: { action: string }) {
         hidden={!expanded}
       >
         {answer?.products.map((p, index) => (
-          <li
+          <SearchOption
             key={p.productId}
-            id={options[index]!.id}
-            role="option"
-            aria-selected={active === index}
+            option={options[index]!}
+            selected={active === index}
             className="search-box__option"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => go(p.path)}
+            onChoose={go}
           >
             <ProductImage name={p.image} alt="" sizes="3rem" />
             <span className="search-box__name">{p.name}</span> <Price cents={p.price} currency={p.currency} />
-          </li>
+          </SearchOption>
         ))}
         {answer?.groups.map((g, index) => {
           const position = answer.products.length + index
           return (
-            <li
+            <SearchOption
               key={g.key}
-              id={options[position]!.id}
-              role="option"
-              aria-selected={active === position}
+              option={options[position]!}
+              selected={active === position}
               className="search-box__option search-box__option--group"
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => go(g.path)}
+              onChoose={go}
             >
               {t('catalogue.search.categories')}: {g.name}
-            </li>
+            </SearchOption>
           )
         })}
         {answer && answer.totalCount > 0 && (
-          <li
-            id={options.at(-1)!.id}
-            role="option"
-            aria-selected={active === options.length - 1}
+          <SearchOption
+            option={options.at(-1)!}
+            selected={active === options.length - 1}
             className="search-box__option search-box__option--all"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => go(searchPath)}
+            onChoose={go}
           >
             {options.at(-1)!.label}
-          </li>
+          </SearchOption>
         )}
       </ul>
     </form>
+  )
+}
+
+/** One suggestion. It never takes focus: the input keeps it and leads to the option (aria-activedescendant). */
+function SearchOption({
+  option,
+  selected,
+  className,
+  onChoose,
+  children,
+}: {
+  option: Option
+  selected: boolean
+  className: string
+  onChoose: (path: string) => void
+  children: ReactNode
+}) {
+  return (
+    // oxlint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox's input handles the keys
+    <li
+      id={option.id}
+      role="option"
+      aria-selected={selected}
+      className={className}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => onChoose(option.path)}
+    >
+      {children}
+    </li>
   )
 }

@@ -25,7 +25,7 @@ export function CookieBanner({ brandName, initial }: { brandName: string; initia
     setConsent(choice)
   }
   return (
-    <section className="cookie-banner dialog" role="region" aria-labelledby={id}>
+    <section className="cookie-banner dialog" aria-labelledby={id}>
       <h2 id={id}>{t('consent.title')}</h2>
       <p>{t('consent.text', { brand: brandName })}</p>
       <p className="button-row">

@@ -1,22 +1,24 @@
 import { Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMatches } from 'react-router'
-import { CatalogueFrameParts } from '../catalogue/frame-parts.tsx'
+import { CompareBar } from '../catalogue/compare-bar.tsx'
 import { CookieBanner } from '../consent/cookie-banner.tsx'
 import { DutchAddressNotice } from '../localization/dutch-address-notice.tsx'
 import { LocalizationPrompt } from '../localization/localization-prompt.tsx'
 import { LoadingBar } from '../navigation/loading-bar.tsx'
 import { ConnectivityNotice } from '../pwa/offline-notice.tsx'
+import { StorageNotice } from '../pwa/storage-notice.tsx'
 import { UpdatePrompt } from '../pwa/update-prompt.tsx'
 import { IndicativePriceNotice } from '../ui/price.tsx'
 import type { RootData } from '../root/root.data.ts'
 import { Footer } from './footer.tsx'
+import { DeviceSync } from './device-sync.tsx'
 import { BrandLogo, Header } from './header.tsx'
 import { NotificationBar } from './notification-bar.tsx'
 import { homePath } from '../../domain/catalogue-paths.ts'
 
 export interface LayoutHandle {
-  /** Routes pick a layout in their handle; the default layout unless they say otherwise (SPEC §2). */
+  /** Routes pick a layout in their handle; the default layout unless they say otherwise. */
   layout?: 'default' | 'checkout'
 }
 
@@ -34,8 +36,12 @@ function SkipLink() {
   )
 }
 
-/** Both layouts share the live regions: loading bar, connectivity, update prompt, cookie banner. */
+/**
+ * Both layouts share the live regions (loading bar, connectivity, update prompt, cookie banner, storage trouble, the
+ * comparison bar) and the sync of what the device holds.
+ */
 function Chrome({ data, children }: { data: RootData; children: ReactNode }) {
+  const shop = data.brand !== 'corporate'
   return (
     <>
       <LoadingBar />
@@ -46,7 +52,9 @@ function Chrome({ data, children }: { data: RootData; children: ReactNode }) {
           <UpdatePrompt />
           <LocalizationPrompt serverCountry={data.visitorCountry} />
           <CookieBanner brandName={data.site.brandName} initial={data.consent} />
-          <CatalogueFrameParts data={data} />
+          <StorageNotice />
+          {shop && <CompareBar data={data} />}
+          <DeviceSync data={data} shop={shop} />
         </Part>
       </div>
     </>
@@ -95,7 +103,7 @@ export function Frame({ data, children }: { data: RootData; children: ReactNode 
   )
 }
 
-/** The dedicated checkout layout (SPEC §2): logo and customer-service phone only, no menus to wander off into. */
+/** The dedicated checkout layout: logo and customer-service phone only, no menus to wander off into. */
 export function CheckoutFrame({ data, children }: { data: RootData; children: ReactNode }) {
   const { t } = useTranslation()
   const home = homePath(data.language.pathPrefix)

@@ -17,13 +17,22 @@ export function BrandLogo({ brand, brandName, homePath }: { brand: Brand; brandN
   )
 }
 
-function NavigationList({ items, level = 0 }: { items: NavigationItem[]; level?: number }) {
+/** The menu's links at one level; following any of them (by click, tap or key) calls onFollow. */
+function NavigationList({
+  items,
+  level = 0,
+  onFollow,
+}: {
+  items: NavigationItem[]
+  level?: number
+  onFollow: () => void
+}) {
   return (
     <ul className={`nav-list nav-list--level-${level}`}>
       {items.map((item) => (
         <li key={`${item.route}-${item.title}`}>
-          <AppLink link={item} />
-          {item.children.length > 0 && <NavigationList items={item.children} level={level + 1} />}
+          <AppLink link={item} onClick={onFollow} />
+          {item.children.length > 0 && <NavigationList items={item.children} level={level + 1} onFollow={onFollow} />}
         </li>
       ))}
     </ul>
@@ -75,15 +84,8 @@ export function Header(props: {
       <div id="site-menu" className="site-menu" data-open={open}>
         <div className="site-menu__content">
           <InstallEntry brandName={props.brandName} />
-          <nav
-            id="primary-navigation"
-            className="primary-navigation"
-            aria-label={t('a11y.mainNavigation')}
-            onClick={(event) => {
-              if ((event.target as HTMLElement).closest('a')) setOpen(false)
-            }}
-          >
-            <NavigationList items={props.navigation.items} />
+          <nav id="primary-navigation" className="primary-navigation" aria-label={t('a11y.mainNavigation')}>
+            <NavigationList items={props.navigation.items} onFollow={() => setOpen(false)} />
           </nav>
         </div>
       </div>

@@ -6,7 +6,7 @@ import type { Brand } from '../../domain/locale.ts'
 import { BRAND_THEME } from '../../domain/brands.ts'
 
 // Read from the file: Vitest hands CSS imports to tests empty. Tests run from the repository's root.
-const css = readFileSync('src/app/styles/app.css', 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')
+const css = readFileSync('src/app/styles/theme.css', 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')
 
 /** The colour properties of the rules whose selector list names `selector`. */
 function propertiesOf(selector: string): Record<string, string> {

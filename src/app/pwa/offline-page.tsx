@@ -17,6 +17,7 @@ export function Component() {
       <p>{t('offline.pageText')}</p>
       <p>
         {/* A plain link: this page also stands in, unhydrated, for pages that could not be loaded. */}
+        {/* oxlint-disable-next-line jsx-a11y/anchor-is-valid -- an empty href reloads the page it stands in for */}
         <a className="button" href="">
           {t('offline.retry')}
         </a>

@@ -30,8 +30,8 @@ export function Root() {
 }
 
 /**
- * When the frame itself cannot load (SPEC §8 start-up errors: the site, its language or the data to start the
- * request could not be collected), a bare page in the language the texts were prepared in, with a retry.
+ * When the frame itself cannot load (the site, its language or the data to start the request could not be
+ * collected), a bare page in the language the texts were prepared in, with a retry.
  */
 export function RootErrorBoundary() {
   const { t, i18n } = useTranslation()
@@ -45,6 +45,7 @@ export function RootErrorBoundary() {
         <h1>{t('error.title')}</h1>
         <p>{t('error.text')}</p>
         <p className="button-row">
+          {/* oxlint-disable-next-line jsx-a11y/anchor-is-valid -- an empty href reloads this page, with or without script */}
           <a className="button" href="">
             {t('error.retry')}
           </a>

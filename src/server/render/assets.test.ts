@@ -11,7 +11,7 @@ const MANIFEST = {
     imports: ['_react.js'],
   },
   '_react.js': { file: 'assets/react.js' },
-  'src/app/dynamic/dynamic.route.tsx': { file: 'assets/dynamic.route.js', imports: ['_react.js'] },
+  'src/app/content/dynamic.route.tsx': { file: 'assets/dynamic.route.js', imports: ['_react.js'] },
   'src/app/catalogue/catalogue-view.tsx': { file: 'assets/catalogue-view.js', imports: ['_parts.js'] },
   '_parts.js': { file: 'assets/parts.js', css: ['assets/parts.css'], imports: ['_react.js'] },
   'src/app/cart/cart-page.tsx': { file: 'assets/cart-page.js', css: ['assets/cart-page.css'], imports: ['_parts.js'] },

@@ -17,8 +17,8 @@ type Manifest = z.infer<typeof ManifestSchema>
 
 /** Route ids with a lazy module of their own, by source file (app pages by the name before the path: 'cart:…'). */
 const ROUTE_MODULES: Record<string, string> = {
-  dynamic: 'src/app/dynamic/dynamic.route.tsx',
-  home: 'src/app/dynamic/dynamic.route.tsx',
+  dynamic: 'src/app/content/dynamic.route.tsx',
+  home: 'src/app/content/dynamic.route.tsx',
   offline: 'src/app/pwa/offline-page.tsx',
   'offline-language': 'src/app/pwa/offline-page.tsx',
   compare: 'src/app/catalogue/compare-page.tsx',

@@ -1,4 +1,4 @@
-// The catch-all route /{path*} (SPEC §2): resolve the full path through the routing API, then load what that kind
+// The catch-all route /{path*} (every path the app has no route of its own for): resolve the full path through the routing API, then load what that kind
 // of page needs: content, FAQ, and the catalogue's lists and products (their code loads on demand). Without a network
 // the catalogue's pages come from the device. Kinds that later features build are dispatched to their modules as
 // those land; until then they are not found.
@@ -12,7 +12,7 @@ import { loadCatalogueView } from '../catalogue/load-view.ts'
 import { isUnreachable, localRouteOf } from '../catalogue/catalogue-source.ts'
 import { loadShowcase, type Showcase } from './showcase.data.ts'
 import { homePath } from '../../domain/catalogue-paths.ts'
-import type { ProductOffers } from '../content/product-offer.tsx'
+import type { ProductOffers } from './product-offer.tsx'
 import { servicesOf, type AppServices } from '../router-context.ts'
 
 export type DynamicData =

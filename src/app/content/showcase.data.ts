@@ -1,4 +1,4 @@
-// What the home page shows to buy (issue: a home page with nothing to buy): the product groups, each with a picture,
+// What the home page shows to buy, so it never has nothing to buy: the product groups, each with a picture,
 // and a few offers with their prices. Small on purpose: it travels in the first page's hydration data.
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
 import { catalogueLabels, searchProducts } from '../catalogue/catalogue-source.ts'

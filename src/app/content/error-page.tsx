@@ -2,13 +2,13 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useRouteError } from 'react-router'
 import { useSetAtom } from 'jotai'
-import { PageHead } from '../content/page-head.tsx'
+import { PageHead } from './page-head.tsx'
 import { navigationFailedAtom } from '../navigation/navigation.atoms.ts'
 import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 import { homePath } from '../../domain/catalogue-paths.ts'
 
-/** SPEC §8: 'Oeps, hier ging iets mis!' with a retry and a link to the home page. */
+/** A page that failed to load: 'Oeps, hier ging iets mis!' with a retry and a link to the home page. */
 export function ErrorPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()

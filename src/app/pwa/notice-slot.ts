@@ -1,10 +1,10 @@
 // The notices at the bottom of the screen take turns: one at a time, the most pressing first, so on a phone they never
-// pile up over the page: the country prompt (it may take the visitor to another site, where the cookie question is
-// asked anew), the cookie choice, a new version, the connection.
+// pile up over the page, and one arriving never moves another: the country prompt (it may take the visitor to another
+// site, where the cookie question is asked anew), the cookie choice, storage trouble, a new version, the connection.
 import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 
-export const NOTICES = ['localization', 'cookies', 'update', 'connectivity'] as const
+export const NOTICES = ['localization', 'cookies', 'storage', 'update', 'connectivity'] as const
 export type NoticeName = (typeof NOTICES)[number]
 
 export const wantedNoticesAtom = atom<ReadonlySet<NoticeName>>(new Set<NoticeName>())

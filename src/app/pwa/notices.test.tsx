@@ -8,8 +8,10 @@ import nl from '../../../locales/nl.json' with { type: 'json' }
 import { CookieBanner } from '../consent/cookie-banner.tsx'
 import { createI18n } from '../i18n/i18n.ts'
 import { connectivityAtom } from './connectivity.ts'
+import { reportStorageError } from '../../browser/storage-status.ts'
 import { shownNotice } from './notice-slot.ts'
 import { ConnectivityNotice } from './offline-notice.tsx'
+import { StorageNotice } from './storage-notice.tsx'
 import { UpdatePrompt } from './update-prompt.tsx'
 import { updateAvailableAtom } from './update.ts'
 
@@ -24,6 +26,7 @@ function show() {
         <ConnectivityNotice />
         <UpdatePrompt />
         <CookieBanner brandName="Equivera" initial={null} />
+        <StorageNotice />
       </I18nextProvider>
     </Provider>,
   )
@@ -31,8 +34,10 @@ function show() {
 }
 
 describe('the notices at the bottom of the screen', () => {
-  it('orders them: the country prompt, cookies, a new version, the connection', () => {
+  it('orders them: the country prompt, cookies, storage trouble, a new version, the connection', () => {
     expect(shownNotice(new Set(['localization', 'cookies']))).toBe('localization')
+    expect(shownNotice(new Set(['update', 'storage', 'cookies']))).toBe('cookies')
+    expect(shownNotice(new Set(['update', 'storage']))).toBe('storage')
     expect(shownNotice(new Set(['connectivity', 'update']))).toBe('update')
     expect(shownNotice(new Set(['connectivity', 'update', 'cookies']))).toBe('cookies')
     expect(shownNotice(new Set())).toBeUndefined()
@@ -55,6 +60,23 @@ describe('the notices at the bottom of the screen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: nl.update.later }))
     expect(await screen.findByText(nl.offline.notice)).toBeTruthy()
+  })
+
+  it('keeps storage trouble until the cookie choice is made, then says it', async () => {
+    document.cookie = 'consent=; max-age=0'
+    show()
+    act(() => {
+      try {
+        reportStorageError(Object.assign(new Error('full'), { name: 'QuotaExceededError' }))
+      } catch {
+        // reported, then rethrown for the caller
+      }
+    })
+    expect(screen.getByRole('heading', { name: nl.consent.title })).toBeTruthy()
+    expect(screen.queryByText(nl.storage.quota)).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: nl.consent.decline }))
+    expect(await screen.findByText(nl.storage.quota)).toBeTruthy()
   })
 
   it('closes the offline notice until the connection changes again', async () => {

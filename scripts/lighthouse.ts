@@ -1,6 +1,6 @@
 // npm run lighthouse: Lighthouse (from npm) with the system Chromium, mobile defaults, against the production build,
 // for the home page and a content page. Prints the four category scores.
-// Targets (issue #3): performance ≥ 98, accessibility, best practices and SEO 100.
+// Targets: performance ≥ 98, accessibility, best practices and SEO 100.
 import { execFileSync } from 'node:child_process'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'

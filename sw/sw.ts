@@ -224,7 +224,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(warmOfflinePage('/').catch(() => undefined))
 })
 
-// Background sync (issue #5): cart changes made without a network wait in IndexedDB; when the browser has a network
+// Background sync: cart changes made without a network wait in IndexedDB; when the browser has a network
 // again it wakes this worker, which sends them even with every tab of the shop closed. Same sender as the app's, under
 // the same lock per site, so a tab sending at that moment and the worker never both send. A failure to reach the
 // server rejects, and the browser tries again later.

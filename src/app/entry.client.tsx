@@ -1,7 +1,6 @@
-// The browser's start-up (SPEC §4 start-up order): the server-provided state is there (step 1); the request scope
-// and locale come from it (steps 2–3); texts, API and router are set up (step 4); ids are kept (step 5); the app
-// hydrates once the router is ready (step 6); tracking, conversion and page context start after mount (step 7,
-// see root.tsx).
+// The browser's start-up, in this order: the server-provided state is there; the request scope and locale come from
+// it; texts, API and router are set up; ids are kept; the app hydrates once the router is ready; tracking,
+// conversion and page context start after mount (see root.tsx).
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'

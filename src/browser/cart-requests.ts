@@ -1,4 +1,4 @@
-// The cart requests of SPEC §7 that the sending of queued changes makes (src/browser/cart-sync.ts): a plain module, so
+// The cart requests that the sending of queued changes makes (src/browser/cart-sync.ts): a plain module, so
 // the app's API client and the service worker's background sync build the same requests here.
 import { IDEMPOTENCY_HEADER } from '../domain/cart-constants.ts'
 import type { CartMutation } from '../domain/cart-mutations.ts'
@@ -27,7 +27,7 @@ export const calculate2Request = (id: string, signal?: AbortSignal): ApiRequest 
 /** The site's prices around the cart. */
 export const cartPricingRequest = (signal?: AbortSignal): ApiRequest => ({ path: '/api/cart/pricing', signal })
 
-/** The request of SPEC §7 that makes a change of a stored cart. */
+/** The request that makes a change of a stored cart. */
 function cartChange(id: string, mutation: CartMutation): ApiRequest {
   const cart = `/api/cart/${id}`
   switch (mutation.type) {

@@ -1,4 +1,4 @@
-// The cart on this device (issue #5): per site, the cart as the server last answered it, and the outbox of changes
+// The cart on this device: per site, the cart as the server last answered it, and the outbox of changes
 // made since, in order, each with the client-made id that becomes its Idempotency-Key. What the shopper sees is the
 // server's cart with the waiting changes applied by the domain's change function (cart-mutations.ts), so a change shows
 // at once, online or not; cart-sync.ts sends the outbox.
@@ -188,7 +188,7 @@ export function watchCartView(siteId: number, languageId: number, onChange: (vie
  * shopper has decided again.
  */
 export async function queueChange(siteId: number, languageId: number, mutation: CartMutation): Promise<OutboxEntry> {
-  // SPEC §8: a cart needs its site and language.
+  // A cart needs its site and language.
   if (!IdSchema.safeParse(siteId).success || !IdSchema.safeParse(languageId).success)
     throw new Error('Payload is incorrect')
   const db = shopDatabase()

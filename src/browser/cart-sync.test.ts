@@ -390,7 +390,7 @@ describe('the cart outbox', () => {
     expect(lines((await view()).base)).toEqual([[101, 2]])
   })
 
-  it('says "Payload is incorrect" for a cart without its site or language (SPEC §8)', async () => {
+  it('says "Payload is incorrect" for a cart without its site or language', async () => {
     await expect(queueChange(0, LANGUAGE, add(101))).rejects.toThrow('Payload is incorrect')
     await expect(syncCart(server, SITE, Number.NaN)).rejects.toThrow('Payload is incorrect')
   })

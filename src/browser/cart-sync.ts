@@ -1,4 +1,4 @@
-// Sends a site's waiting cart changes to the server, in the order they were made, each once (issue #5). Run by the app
+// Sends a site's waiting cart changes to the server, in the order they were made, each once. Run by the app
 // on start, when the network returns and after each change, and by the service worker's background sync, under one
 // Web Lock per site, so two tabs and the service worker never send the same outbox at the same time.
 //
@@ -125,7 +125,7 @@ export async function syncCart(
   languageId: number,
   shown?: (view: CartView) => CartCalculation | null,
 ): Promise<SyncResult> {
-  // SPEC §8: ensuring a cart needs both the site and the language.
+  // Ensuring a cart needs both the site and the language.
   if (!IdSchema.safeParse(siteId).success || !IdSchema.safeParse(languageId).success)
     throw new Error('Payload is incorrect')
   return withLock(lockName(siteId), async (): Promise<SyncResult> => {
@@ -166,7 +166,7 @@ export async function syncCart(
         if (!cartId) {
           cartId = (
             await api.createCart(view.createKey).catch((error: unknown) => {
-              // SPEC §8 "Cart creation failed": the change waits (offline) or is refused with the server's reason.
+              // Cart creation failed: the change waits (offline) or is refused with the server's reason.
               if (fateOf(error) !== 'offline') console.warn('Cart creation failed', error)
               throw error
             })

@@ -33,7 +33,7 @@ export interface CompareRecord {
   productIds: unknown
 }
 
-/** A site's cart on this device (issue #5); every field but the keys is checked on read (cart-store.ts). */
+/** A site's cart on this device; every field but the keys is checked on read (cart-store.ts). */
 export interface CartRecord {
   siteId: number
   /** The server cart's id; null until the first change has reached the server. */

@@ -1,6 +1,6 @@
-// How the app reaches the API. In the browser: fetch, same origin, with credentials, JSON and a 20 s timeout
-// (SPEC §7 common behaviour). On the server the same calls go through Fastify's inject (see src/server/render),
-// so server rendering uses exactly the API the browser uses, with its validation and response cache.
+// How the app reaches the API. In the browser: fetch, same origin, with credentials, JSON and a 20 s timeout. On the
+// server the same calls go through Fastify's inject (see src/server/render), so server rendering uses exactly the API
+// the browser uses, with its validation and response cache.
 import { pathWithQuery } from '../domain/paths.ts'
 
 export interface ApiRequest {
@@ -22,7 +22,7 @@ export type Transport = (request: ApiRequest) => Promise<ApiResponse>
 
 export const API_TIMEOUT_MS = 20_000
 
-/** SPEC §8: any status other than 200 or 204 is an error carrying status, body and headers. */
+/** Any status other than 200 or 204 is an error carrying status, body and headers. */
 export class ApiRequestError extends Error {
   readonly status: number
   readonly body: unknown
@@ -45,7 +45,7 @@ export function onNetworkResult(listener: NetworkListener): () => void {
   return () => networkListeners.delete(listener)
 }
 
-/** The browser transport. A timeout or a network failure becomes status 503 (SPEC §8), an abort stays an abort. */
+/** The browser transport. A timeout or a network failure becomes status 503, an abort stays an abort. */
 export function fetchTransport(base = '', onResponse?: (headers: Headers) => void): Transport {
   return async (request) => {
     const signals = [AbortSignal.timeout(API_TIMEOUT_MS), ...(request.signal ? [request.signal] : [])]

@@ -4,7 +4,7 @@ import { StatusLabelSchema } from './enums.ts'
 import { IdSchema } from './ids.ts'
 import { MoneySchema } from './money.ts'
 
-// Orders, invoices and returns of an account (SPEC §3 labels).
+// Orders, invoices and returns of an account, with the fields the account pages show.
 
 export const OrderSchema = z.object({
   orderId: IdSchema,

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { IdSchema } from './ids.ts'
 
-// Addresses, customers and accounts (SPEC §3). Field-level rules the spec leaves open (lengths, formats) are kept
-// loose here; the forms that arrive with later issues add the per-country checks and translated messages.
+// Addresses, customers and accounts. Field-level rules not yet settled (lengths, formats) are kept loose here;
+// the address forms, when they come, add the per-country checks and translated messages.
 
 const Text = (max: number) => z.string().trim().max(max)
 
@@ -45,14 +45,14 @@ export const CustomerSchema = PersonSchema.extend({
 })
 export type Customer = z.infer<typeof CustomerSchema>
 
-/** The account as the account endpoint returns it; other fields are not shown in the spec. */
+/** The account as the account endpoint returns it: the customer with a language and a newsletter opt-in. */
 export const AccountSchema = CustomerSchema.extend({
   languageId: IdSchema,
   newsletter: z.boolean(),
 })
 export type Account = z.infer<typeof AccountSchema>
 
-/** SPEC §5 and §9: at least 7 characters, with letters and digits. */
+/** A password has at least 7 characters, with letters and digits. */
 export const PASSWORD_MIN_LENGTH = 7
 export const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(200).regex(/\p{L}/u).regex(/\d/)
 

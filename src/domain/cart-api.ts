@@ -1,6 +1,6 @@
-// The cart API's parameters and answers (SPEC §7 Cart and Cart calculation, issue #5), one definition for the server's
-// validation and the app's checks. Path and query values arrive as strings and are coerced; SPEC §5 requires each
-// named one, except the quantity of an added product (1 when left out, SPEC §9).
+// The cart and cart calculation API's parameters and answers, one definition for the server's validation and the
+// app's checks. Path and query values arrive as strings and are coerced; each named one is required, except the
+// quantity of an added product (1 when left out).
 import { z } from 'zod'
 import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
 import { CartCalculationSchema, PricingRulesSchema } from './cart-calculation.ts'
@@ -32,7 +32,7 @@ export const SampleNameQuerySchema = z.object({
 })
 export const AlternativeShippingQuerySchema = z.object({ alternativeShippingAddress: z.stringbool() })
 export const NewsletterQuerySchema = z.object({ subscribe: z.stringbool() })
-/** The password is checked against SPEC §5's rule by the service, to answer with the spec's message. */
+/** The password rule (7+ characters, letters and digits) is checked by the service, to answer with its own message. */
 export const SetPasswordQuerySchema = z.object({
   password: z.string().min(1).max(200),
   confirmUrl: z.url({ protocol: /^https?$/ }).max(2000),

@@ -1,4 +1,4 @@
-// The cart calculation (SPEC §3 Cart calculation result, issue #5): lines with their discounts and free products,
+// The cart calculation: lines with their discounts and free products,
 // discount codes, shipping and payment costs, VAT per rate and the totals. Pure: the server answers
 // /api/cartcalculation with it, and the app computes the same totals offline (shown as provisional until the server,
 // which stays authoritative, has answered).
@@ -90,7 +90,7 @@ export type DiscountCodeRule = z.infer<typeof DiscountCodeRuleSchema>
 export const DiscountStatusSchema = z.enum(['applied', 'minimumNotMet', 'expired', 'notYetValid', 'unknown'])
 export type DiscountStatus = z.infer<typeof DiscountStatusSchema>
 
-/** The calculation as the API answers it: SPEC §3's result plus what became of the cart's discount code. */
+/** The calculation as the API answers it: the calculation result plus what became of the cart's discount code. */
 export const CartCalculationSchema = CartCalculationResultSchema.extend({
   discountCode: z
     .object({ code: z.string(), status: DiscountStatusSchema, rule: DiscountCodeRuleSchema.nullable() })

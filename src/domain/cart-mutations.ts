@@ -1,4 +1,4 @@
-// Cart changes as a pure function (cart, mutation) -> cart (issue #5): the server applies them to the stored cart,
+// Cart changes as a pure function (cart, mutation) -> cart: the server applies them to the stored cart,
 // and the app applies the very same to its copy at once (the optimistic cart) and again when it replays the changes it
 // queued offline. What a change may not do (more than the stock, a product not for sale) is the server's to refuse;
 // here only what holds for any cart: quantities stay within 1..MAX_QUANTITY, a line is one per variant.
@@ -212,7 +212,7 @@ export function supersedes(next: CartMutation, refused: CartMutation): boolean {
   }
 }
 
-/** Whether a cart holds only scan products (SPEC §3 scanProductsOnly: no delivery, nothing to ship). */
+/** Whether a cart holds only scan products (scanProductsOnly: no delivery, nothing to ship). */
 export function holdsScanProductsOnly(
   cart: Pick<CartContents, 'products'>,
   productType: (productVariantId: number) => ProductType | undefined,

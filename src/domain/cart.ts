@@ -6,13 +6,13 @@ import { ProductTypeSchema, ShippingMethodSchema, VatTypeSchema } from './enums.
 import { IdSchema } from './ids.ts'
 import { CentsSchema, CurrencyCodeSchema } from './money.ts'
 
-// The cart, its lines and its calculation (SPEC §3). Amounts are integer cents in the calculation's currency.
+// The cart, its lines and its calculation. Amounts are integer cents in the calculation's currency.
 
 /** A cart id is a random UUID: unguessable, so knowing it is what gives access to a guest's cart. */
 export const CartIdSchema = z.uuid()
 
 export const QuantitySchema = z.number().int().min(1).max(9999)
-/** SPEC §9: adding a product without a quantity adds one. */
+/** Adding a product without a quantity adds one. */
 export const DEFAULT_QUANTITY = 1
 
 export const RqsSampleSchema = CartSampleSchema
@@ -83,7 +83,7 @@ export const CartLineSchema = z.object({
 })
 export type CartLine = z.infer<typeof CartLineSchema>
 
-/** SPEC §5: the quantity count of a cart adds the free products to each line's quantity. */
+/** The quantity count of a cart adds the free products to each line's quantity. */
 export function cartQuantityCount(lines: readonly Pick<CartLine, 'quantity' | 'freeProducts'>[]): number {
   return lines.reduce(
     (sum, line) => sum + line.quantity + line.freeProducts.reduce((free, p) => free + p.quantity, 0),

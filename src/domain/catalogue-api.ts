@@ -11,7 +11,7 @@ import {
   UnitPriceCentsSchema,
 } from './product.ts'
 
-// What the catalogue API answers (issue #4): search results, autocomplete, products, the offline catalogue's
+// What the catalogue API answers: search results, autocomplete, products, the offline catalogue's
 // snapshot and deltas, and the notify-me request. The app checks every answer with these schemas.
 
 /** A product in a list: what a card shows. Derived from the product by `summaryOf`, the same on server and app. */
@@ -107,7 +107,7 @@ export const CatalogueSyncSchema = z.object({
 })
 export type CatalogueSync = z.infer<typeof CatalogueSyncSchema>
 
-/** POST /api/stockreminders: notify me by e-mail when a variant can be ordered (SPEC §2, §8). */
+/** POST /api/stockreminders: notify me by e-mail when a variant can be ordered. */
 export const StockReminderRequestSchema = z.object({
   productVariantId: IdSchema,
   emailAddress: z.email().max(254),

@@ -1,10 +1,10 @@
 // The catalogue's constants as plain values (no zod), so the pages' first script can use them.
 
-/** SPEC §5 and §9: the comparison list holds at most 4 products. */
+/** The comparison list holds at most 4 products. */
 export const COMPARE_MAX = 4
-/** SPEC §9: default page size 24, first page 1. */
+/** Default page size 24, first page 1. */
 export const DEFAULT_PAGE_SIZE = 24
 export const FIRST_PAGE = 1
-/** SPEC §9: star rating scale 5; a review needs at least 5 words and goes online within 24 hours. */
+/** Star rating scale 5; a review needs at least 5 words and goes online within 24 hours. */
 export const STAR_RATING_SCALE = 5
 export const REVIEW_MIN_WORDS = 5

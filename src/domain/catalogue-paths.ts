@@ -23,9 +23,9 @@ export const SEARCH_SLUGS: Record<LanguageCode, string> = {
 }
 
 /**
- * SPEC §2: the comparison page is at /vergelijken/ with the aliases /confronto/, /vergleichen/, /sammenlign/ and
- * /compare/; the path word is translated per language (jamfor, comparar, porównaj appear too). Every word opens the
- * same screen on every site; links use the language's own word.
+ * The comparison page is at /vergelijken/ with the aliases /confronto/, /vergleichen/, /sammenlign/ and /compare/;
+ * the path word is translated per language (jamfor, comparar, porównaj appear too). Every word opens the same screen
+ * on every site; links use the language's own word.
  */
 export const COMPARE_SLUGS: Record<LanguageCode, string> = {
   cs: 'porovnat',
@@ -48,9 +48,9 @@ export const COMPARE_SLUGS: Record<LanguageCode, string> = {
 export const COMPARE_PATH_WORDS = [...new Set(Object.values(COMPARE_SLUGS))]
 
 /**
- * The cart's path word per language (SPEC §2 has /cart/): the word the page itself uses, so the address reads as the
- * header does. Like the comparison, every word opens the cart on every site, and /cart/ stays an alias for the
- * links and bookmarks made before.
+ * The cart's path word per language: the word the page itself uses, so the address reads as the header does. Like
+ * the comparison, every word opens the cart on every site, and /cart/ stays an alias for the links and bookmarks made
+ * before.
  */
 export const CART_SLUGS: Record<LanguageCode, string> = {
   cs: 'kosik',

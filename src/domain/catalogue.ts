@@ -5,9 +5,9 @@ import { IdSchema } from './ids.ts'
 import { LanguageCodeSchema } from './languages.ts'
 import { MoneySchema } from './money.ts'
 
-// Catalogue shapes (SPEC §3): the search request with its facet filters, product labels and reviews.
+// Catalogue shapes: the search request with its facet filters, product labels and reviews.
 
-/** SPEC §3 product filter keys. */
+/** The keys a product search filters on. */
 export const ProductFilterKeySchema = z.enum([
   'productGroup',
   'horseType',
@@ -22,7 +22,7 @@ export const ProductFilterKeySchema = z.enum([
 ])
 export type ProductFilterKey = z.infer<typeof ProductFilterKeySchema>
 
-/** SPEC §3 facet filters, by discriminator. An unknown discriminator is refused (SPEC §8). */
+/** Facet filters, by discriminator. An unknown discriminator is refused. */
 export const FacetFilterSchema = z.discriminatedUnion('discriminator', [
   z.object({
     discriminator: z.literal('multiSelect'),
@@ -50,7 +50,7 @@ export const SearchRequestSchema = z.object({
       page: z.number().int().min(FIRST_PAGE).max(10_000).default(FIRST_PAGE),
       pageSize: z.number().int().min(1).max(96).default(DEFAULT_PAGE_SIZE),
       descending: z.boolean().default(false),
-      // The spec names no sort values: an empty or null sort is the default order, not a bad request.
+      // The sort values are the shop's own choice: an empty or null sort is the default order, not a bad request.
       sort: z
         .union([z.enum(['relevance', 'price', 'name', 'newest']), z.literal(''), z.null()])
         .optional()
@@ -64,7 +64,7 @@ export type SearchRequest = z.infer<typeof SearchRequestSchema>
 
 const PerKg = z.number().min(0).nullable()
 
-/** SPEC §3 nutrition values: energy, protein, sugar and dry matter in g/kg; minerals, trace elements, vitamins per kg. */
+/** Nutrition values: energy, protein, sugar and dry matter in g/kg; minerals, trace elements, vitamins per kg. */
 export const NutritionSchema = z.object({
   energyDe: PerKg,
   energyEwpa: PerKg,
@@ -85,7 +85,7 @@ export const UnitPriceSchema = z.object({
   price: MoneySchema,
 })
 
-/** SPEC §3 product labels of a variant. */
+/** The product labels of a variant. */
 export const ProductLabelsSchema = z.object({
   ean: z
     .string()

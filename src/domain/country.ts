@@ -3,7 +3,7 @@ import { IdSchema } from './ids.ts'
 
 export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/)
 
-/** SPEC §3 Country; `name` is in the request's language. */
+/** A country; `name` is in the request's language. */
 export const CountrySchema = z.object({
   countryId: IdSchema,
   name: z.string().min(1),
@@ -23,7 +23,7 @@ export type CountryLocalizedNames = z.infer<typeof CountryLocalizedNamesSchema>
 
 const Zipcode = z.string().trim().min(1).max(16)
 
-/** SPEC §3 zip-code exclusions, three kinds: delivery to these areas is refused for logistic reasons. */
+/** Zip-code exclusions, three kinds (exact, prefix, range): delivery to these areas is refused for logistic reasons. */
 export const ZipcodeExclusionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('exact'), zipcode: Zipcode, description: z.string() }),
   z.object({ kind: z.literal('prefix'), prefix: Zipcode, description: z.string() }),

@@ -3,7 +3,7 @@
 export const CURRENCY_CODES = ['EUR', 'DKK', 'SEK', 'PLN'] as const
 export type CurrencyCode = (typeof CURRENCY_CODES)[number]
 
-/** SPEC §9: Kr. gives DKK, KR gives SEK, zł gives PLN, otherwise EUR. */
+/** The currency of a site's currency symbol: Kr. gives DKK, KR gives SEK, zł gives PLN, otherwise EUR. */
 export function currencyFromSymbol(symbol: string): CurrencyCode {
   switch (symbol.trim()) {
     case 'Kr.':
@@ -22,7 +22,7 @@ export function isIndicativeCurrency(currency: CurrencyCode): boolean {
 }
 
 /**
- * The shop's fixed rates: units of each currency per euro. SPEC §1: euro prices are authoritative, other currencies
+ * The shop's fixed rates: units of each currency per euro. Euro prices are authoritative, other currencies
  * indicative. An indicative price is its euro price at this rate, and an amount shown in another currency binds as
  * that amount at the same rate in euro: for a price, exactly its euro price again (every rate is above 1, so the
  * rounding to whole cents on the way there is undone on the way back).

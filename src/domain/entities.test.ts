@@ -34,7 +34,7 @@ const address = {
 }
 const money = { cents: 4995, currency: 'EUR' }
 
-describe('enumerations of SPEC §4', () => {
+describe('enumerations', () => {
   it('keep the numbers of the wire format', () => {
     expect(ShippingMethod).toEqual({ Shipping: 0, Dpd: 1 })
     expect(ProductType).toEqual({ Simple: 1, Feed: 2, Merchandise: 3, Rqs: 4, Qs: 5, Bundle: 6 })
@@ -50,7 +50,7 @@ describe('enumerations of SPEC §4', () => {
   })
 })
 
-describe('entity schemas of SPEC §3', () => {
+describe('entity schemas', () => {
   it.each([
     [
       'Customer',
@@ -293,7 +293,7 @@ describe('rules carried by the schemas', () => {
     ['1234567', false],
     ['abc123', false],
     ['Wachtw00rd', true],
-  ])('password %s is acceptable: %s (SPEC §5)', (password, ok) =>
+  ])('password %s (7+ characters, letters and digits) is acceptable: %s', (password, ok) =>
     expect(PasswordSchema.safeParse(password).success).toBe(ok),
   )
 
@@ -321,7 +321,7 @@ describe('rules carried by the schemas', () => {
     expect(FacetFilterSchema.safeParse({ discriminator: 'abstract', facetKey: 'horseType' }).success).toBe(false)
   })
 
-  it('keeps at most 4 products to compare and ignores one already there (SPEC §5)', () => {
+  it('keeps at most 4 products to compare and ignores one already there', () => {
     expect(addToComparison([1, 2], 2)).toEqual([1, 2])
     expect(addToComparison([1, 2, 3, 4], 5)).toEqual([1, 2, 3, 4])
     expect(addToComparison([1], 2)).toEqual([1, 2])

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// The enumerations of SPEC §4. Numeric enums keep the numbers the API uses on the wire.
+// The shop's enumerations. Numeric enums keep the numbers the API uses on the wire.
 
 export const ShippingMethod = { Shipping: 0, Dpd: 1 } as const
 export const ShippingMethodSchema = z.union([z.literal(0), z.literal(1)])
@@ -21,7 +21,7 @@ export const SiteType = { MainBrand: 0, SecondBrand: 1, Corporate: 2 } as const
 export const SiteTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)])
 export type SiteType = z.infer<typeof SiteTypeSchema>
 
-/** Platform variants (§1): the German main-brand site runs the `muehldorfer` variant with its own brand name. */
+/** Platform variants: the German main-brand site runs the `muehldorfer` variant with its own brand name. */
 export const PlatformVariantSchema = z.enum(['shop', 'muehldorfer', 'corporate'])
 export type PlatformVariant = z.infer<typeof PlatformVariantSchema>
 

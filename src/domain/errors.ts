@@ -46,7 +46,7 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>
 export const ApiErrorSchema = z.object({
   status: z.number().int().min(400).max(599),
   code: ErrorCodeSchema,
-  /** A technical English message (SPEC §8 wording where the spec has one). */
+  /** A technical English message, in the shop's fixed wording where it has one. */
   message: z.string(),
   /** The same, for people, in the request's language. */
   localizedMessage: z.string(),
@@ -78,7 +78,7 @@ export class AppError extends Error {
   }
 }
 
-/** SPEC §8: "The parameter … must be defined." */
+/** A required parameter is missing: "The parameter … must be defined." */
 export class ParameterRequiredError extends AppError {
   constructor(name: string) {
     super('parameterRequired', 400, `The parameter '${name}' must be defined.`, { name })

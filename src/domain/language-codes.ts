@@ -1,6 +1,6 @@
 // The shop's language codes as plain values, without zod: the browser needs them before anything is validated.
 
-/** The 15 shop languages of SPEC §1, by the code used for `locales/<code>.json`. */
+/** The 15 shop languages, by the code used for `locales/<code>.json`. */
 export const LANGUAGE_CODES = [
   'cs',
   'da',
@@ -20,10 +20,10 @@ export const LANGUAGE_CODES = [
 ] as const
 export type LanguageCode = (typeof LANGUAGE_CODES)[number]
 
-/** Languages that have extra texts for the second brand (SPEC §1). */
+/** Languages that have extra texts for the second brand. */
 export const SECOND_BRAND_LANGUAGES: readonly LanguageCode[] = ['nl', 'de', 'da']
 
-/** SPEC §9 language-code mappings for codes that older clients and feeds still send. */
+/** Old language codes that clients and feeds still send, and the shop code each stands for. */
 const LEGACY_CODES: Record<string, LanguageCode> = { esp: 'es', se: 'sv', fr: 'fr-FR' }
 const KNOWN: ReadonlySet<string> = new Set(LANGUAGE_CODES)
 

@@ -1,7 +1,7 @@
 import type { CurrencyCode } from './currency.ts'
 import { CULTURES, normaliseLanguageCode, type LanguageCode } from './language-codes.ts'
 
-// Locale and number formats (SPEC §4 start-up step 3, §9). The same code formats prices on the server and in the app.
+// Locale (chosen at start-up) and number formats. The same code formats prices on the server and in the app.
 
 export type Brand = 'equivera' | 'muehldorfer' | 'paddockpure' | 'corporate'
 
@@ -12,7 +12,7 @@ export function brandOf(site: { type: number; variant: string }): Brand {
   return site.variant === 'muehldorfer' ? 'muehldorfer' : 'equivera'
 }
 
-/** Brands with their own texts on top of the language's (SPEC §1: the second brand in nl, de and da). */
+/** Brands with their own texts on top of the language's (the second brand, in nl, de and da). */
 const BRAND_PREFIX: Partial<Record<Brand, string>> = { paddockpure: 'second-brand/' }
 
 export interface Locale {
@@ -25,7 +25,7 @@ export interface Locale {
 
 /**
  * Locale is the brand prefix plus the language culture; the fallback is the brand prefix plus the fallback
- * language (defaults nl and en). Codes pass through the §9 mappings first (esp → es, se → sv, fr → fr-FR).
+ * language (defaults nl and en). Old codes are mapped first (esp → es, se → sv, fr → fr-FR).
  */
 export function chooseLocale(brand: Brand, languageCode: string, fallbackCode: string): Locale {
   const language = normaliseLanguageCode(languageCode) ?? 'nl'
@@ -34,7 +34,7 @@ export function chooseLocale(brand: Brand, languageCode: string, fallbackCode: s
   return { locale: `${prefix}${language}`, fallback: `${prefix}${fallbackLanguage}`, language, fallbackLanguage }
 }
 
-/** Digit grouping is on for Swedish and Polish only (SPEC §9). */
+/** Digit grouping is on for Swedish and Polish only. */
 const GROUPED: ReadonlySet<LanguageCode> = new Set(['sv', 'pl'])
 
 /** The Intl locale of a shop language: its culture, e.g. 'de-AT', or the country culture for a bare code. */
@@ -47,7 +47,7 @@ function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFo
   return format
 }
 
-/** A number with always two decimals (SPEC §9). */
+/** A number with always two decimals. */
 export function formatNumber(value: number, language: LanguageCode): string {
   return cachedFormat(`n:${language}`, () =>
     Intl.NumberFormat(CULTURES[language], {

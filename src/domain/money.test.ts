@@ -4,7 +4,7 @@ import { MoneySchema } from './money.ts'
 import { currencyFromSymbol, fromEuroCents, isIndicativeCurrency, toEuroCents } from './currency.ts'
 import { normaliseLanguageCode } from './language-codes.ts'
 
-describe('currencyFromSymbol (SPEC §9)', () => {
+describe('currencyFromSymbol', () => {
   it.each([
     ['Kr.', 'DKK'],
     ['KR', 'SEK'],
@@ -19,7 +19,7 @@ describe('currencyFromSymbol (SPEC §9)', () => {
   })
 })
 
-describe('the binding euro amount (SPEC §1: only euro prices bind)', () => {
+describe('the binding euro amount (only euro prices bind)', () => {
   it.each([
     ['DKK', 3295, 24581],
     ['SEK', 3295, 36904],
@@ -60,7 +60,7 @@ describe('MoneySchema', () => {
   })
 })
 
-describe('normaliseLanguageCode (SPEC §9 mappings)', () => {
+describe('normaliseLanguageCode (old codes to shop codes)', () => {
   it.each([
     ['esp', 'es'],
     ['se', 'sv'],

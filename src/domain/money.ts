@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CURRENCY_CODES } from './currency.ts'
 
 // Money is kept in integer cents together with its ISO currency. Prices in euros are authoritative;
-// other currencies are indicative only (SPEC §1).
+// other currencies are indicative only.
 
 export const CurrencyCodeSchema = z.enum(CURRENCY_CODES)
 

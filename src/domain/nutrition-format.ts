@@ -1,4 +1,4 @@
-// How the nutrition values of SPEC §3 read on a label: each with its unit and the decimals its kind of value has, in
+// How a product's nutrition values read on a label: each with its unit and the decimals its kind of value has, in
 // the language's number format with the language's own digit grouping ("90.000 kve/g", "90 000 UFC/g"). The seed
 // (src/server/db/seed/catalogue/products.json) holds energy in MJ DE per kg and EWpa per kg, protein, sugar and dry
 // matter in g/kg, moisture in percent, the germ count in colony-forming units per gram, minerals and added substances
@@ -55,7 +55,7 @@ function numberFormat(language: LanguageCode, measure: Measure): Intl.NumberForm
   const key = `${language}:${measure.digits.join()}:${percent}`
   let format = formats.get(key)
   if (!format) {
-    // Grouping as the language has it (not the money format's SPEC §9 rule, which is about prices).
+    // Grouping as the language has it (not the money format's grouping, on for sv and pl only, which is about prices).
     format = new Intl.NumberFormat(intlLocaleOf(language), {
       style: percent ? 'percent' : 'decimal',
       minimumFractionDigits: measure.digits[0],

@@ -1,4 +1,4 @@
-// Where product images live (issue #4): generated files, one per product, view and width, named after what they
+// Where product images live: generated files, one per product, view and width, named after what they
 // are drawn from, so a changed drawing gets a new name and caches never serve an old picture under a current name.
 
 /** The responsive widths every view is rendered in (square images). */

@@ -1,13 +1,13 @@
 // Rules about products as plain functions (no zod), for pages and the search alike.
 import type { CatalogueProduct, ProductVariant } from './product.ts'
 
-/** SPEC §9 / issue #4: shown as "only {amount} in stock" at or below this many pieces. */
+/** Shown as "only {amount} in stock" at or below this many pieces. */
 export const LOW_STOCK_THRESHOLD = 10
 /** A product is "new" (facet and badge) this many days after it came into the shop. */
 export const NEW_PRODUCT_DAYS = 60
-/** SPEC §9: delivery time 1–2 days. */
+/** Delivery time 1–2 days. */
 export const DELIVERY_DAYS = { min: 1, max: 2 } as const
-/** SPEC §9: the silo offer is for more than 1000 kg, or from 15 horses (12 in the German texts). */
+/** The silo offer is for more than 1000 kg, or from 15 horses (12 in the German texts). */
 export const SILO_OFFER = { minKilograms: 1000, minHorses: 15, minHorsesGerman: 12 } as const
 
 /** Whether a variant's price is reduced: an old price above the price it sells for now. */
@@ -39,7 +39,7 @@ export function hasSiloOffer(product: CatalogueProduct): boolean {
   return product.productType === 2 && product.variants.some((v) => v.package === 'silo' || v.package === 'bigBag')
 }
 
-/** Whether a product can be ordered now (cart and checkout come with later issues; the page says it either way). */
+/** Whether a product can be ordered now: available and in stock (the page says it either way). */
 export function isOrderable(product: CatalogueProduct, variant: ProductVariant): boolean {
   return product.state === 'available' && variant.stock > 0
 }

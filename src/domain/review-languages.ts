@@ -1,4 +1,4 @@
-// Reviews come in every language the brand sells in (SPEC §3: a review has a language). A shopper reads the ones in
+// Reviews come in every language the brand sells in (each review has a language). A shopper reads the ones in
 // their own language first and may keep to those; the rest say which language they are in.
 import { intlLocaleOf } from './locale.ts'
 import type { LanguageCode } from './language-codes.ts'

@@ -68,7 +68,7 @@ describe('routeKey', () => {
 })
 
 describe('route schemas', () => {
-  it('knows the 16 route kinds of the spec', () => {
+  it('knows the 16 route kinds', () => {
     expect(ROUTE_KINDS).toHaveLength(16)
     expect(new Set(ROUTE_KINDS).size).toBe(16)
   })

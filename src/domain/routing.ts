@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { IdSchema } from './ids.ts'
 
-// The 16 route kinds the server returns for a URL (SPEC §2), their parameters, and the pure path rules
+// The 16 route kinds the server returns for a URL, their parameters, and the pure path rules
 // (strict trailing slash) that the server's resolver and the app's links share.
 
 const Id = IdSchema
@@ -101,7 +101,7 @@ export type PathCheck =
 
 /**
  * Reads the `url` of a routing lookup: a path ('/a/b/') or a full URL of which only path and query count.
- * Paths are lower-cased for lookup, `//` collapsed, and must end with '/' (strict trailing slash, SPEC §2);
+ * Paths are lower-cased for lookup, `//` collapsed, and must end with '/' (strict trailing slash);
  * a path without one gets the redirect target with the slash added and the query kept.
  */
 export function checkPath(url: string): PathCheck {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { EnergyLevelSchema } from './enums.ts'
 import { NutritionSchema } from './catalogue.ts'
 
-// Roughage scans (Rqs quick scan, Qs quality scan) and the feed calculator (SPEC §3, §9).
+// Roughage scans (Rqs quick scan, Qs quality scan) and the feed calculator.
 
 export const ScanResultSchema = z.object({
   name: z.string(),
@@ -20,7 +20,7 @@ export type ScanResult = z.infer<typeof ScanResultSchema>
 export const HorseTypeSchema = z.enum(['horse', 'pony', 'sportHorse', 'broodmare', 'foal', 'senior'])
 export const RoughageTypeSchema = z.enum(['hay', 'haylage', 'silage', 'grass'])
 
-/** SPEC §3 horse advice inputs. */
+/** What the feed calculator asks about a horse. */
 export const HorseAdviceInputsSchema = z.object({
   horseType: HorseTypeSchema,
   roughageType: RoughageTypeSchema,
@@ -30,7 +30,7 @@ export const HorseAdviceInputsSchema = z.object({
 })
 export type HorseAdviceInputs = z.infer<typeof HorseAdviceInputsSchema>
 
-/** SPEC §9: a pony's dose is half, for 300 kg; the horse reference is 600 kg; scoops are given 3 times a day. */
+/** A pony's dose is half, for 300 kg; the horse reference is 600 kg; scoops are given 3 times a day. */
 export const PONY_REFERENCE_KG = 300
 export const HORSE_REFERENCE_KG = 600
 export const FEEDINGS_PER_DAY = 3

@@ -56,7 +56,7 @@ export type PaymentMethod = z.infer<typeof PaymentMethodSchema>
 
 const Percentage = z.number().min(0).max(100)
 
-/** A site as the API serves it, with its texts in the request's language (SPEC §3 Site). */
+/** A site as the API serves it, with its texts in the request's language. */
 export const SiteSchema = z.object({
   siteId: IdSchema,
   name: z.string().min(1),
@@ -107,7 +107,7 @@ export const SiteSchema = z.object({
 })
 export type Site = z.infer<typeof SiteSchema>
 
-/** SPEC §3 Site-by-domain summary. */
+/** The summary of the site found by its domain. */
 export const SiteByDomainSchema = SiteSchema.pick({
   siteId: true,
   countryId: true,
@@ -118,7 +118,7 @@ export const SiteByDomainSchema = SiteSchema.pick({
 })
 export type SiteByDomain = z.infer<typeof SiteByDomainSchema>
 
-/** SPEC §3 Site settings, fetched per siteId and languageId. */
+/** Site settings, fetched per siteId and languageId. */
 export const SiteSettingsSchema = z.object({
   gtmContainerId: z.string().nullable(),
   googleRecaptchaKey: z.string().nullable(),
@@ -126,7 +126,7 @@ export const SiteSettingsSchema = z.object({
 })
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>
 
-/** SPEC §3 Localization check result. */
+/** The localization check's result: the other site's address, and the query parameters to carry over to it. */
 export const LocalizationCheckResultSchema = z.object({
   redirectUrl: z.string(),
   availableQueryParameters: z.array(z.string()),

@@ -1,6 +1,6 @@
 /**
- * A small cache with a bounded number of entries, each valid for a fixed time (SPEC §9: short cache 200 entries
- * for 2 s, long cache 200 entries for 15 min). Least recently used entries go first when it is full.
+ * A small cache with a bounded number of entries, each valid for a fixed time (short cache: 200 entries for 2 s,
+ * long cache: 200 entries for 15 min). Least recently used entries go first when it is full.
  */
 export class TtlCache<K, V> {
   readonly #entries = new Map<K, { value: V; expires: number }>()
@@ -41,6 +41,6 @@ export class TtlCache<K, V> {
   }
 }
 
-/** SPEC §9 cache sizes. */
+/** The short and the long cache. */
 export const SHORT_CACHE = { maxEntries: 200, ttlMs: 2_000 } as const
 export const LONG_CACHE = { maxEntries: 200, ttlMs: 15 * 60_000 } as const

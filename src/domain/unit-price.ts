@@ -1,7 +1,7 @@
 import type { ProductType } from './enums.ts'
 import type { UnitPriceCents } from './product.ts'
 
-// Unit prices (SPEC §3, §9: per unit, kilogram, litre, 100 gram, 100 millilitre), so shoppers can compare a 3 kg
+// Unit prices (per unit, kilogram, litre, 100 gram, 100 millilitre), so shoppers can compare a 3 kg
 // bucket with a 20 kg bag. Amounts of a kilogram or litre and more are priced per kilogram or litre, smaller ones per
 // 100 g or 100 ml. Merchandise and analysis kits are priced per piece; a bundle has no unit price.
 

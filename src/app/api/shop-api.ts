@@ -1,4 +1,4 @@
-// The API calls the app shell makes (SPEC §7), each answer checked with the domain schema it is served with.
+// The API calls the app shell makes, each answer checked with the domain schema it is served with.
 import type { z } from 'zod'
 import type { SearchRequest } from '../../domain/catalogue.ts'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
@@ -88,7 +88,7 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
     conversion: (mailplusId: string) =>
       call('none', { method: 'POST', path: '/api/Conversion', query: { mailplusId } }, true),
 
-    // The cart (SPEC §7). Changes carry the Idempotency-Key of the queued change they send.
+    // The cart. Changes carry the Idempotency-Key of the queued change they send.
     createCart: (idempotencyKey: string) => call('cart', createCartRequest(idempotencyKey)),
     cart: (id: string, signal?: AbortSignal) => call('cart', { path: `/api/cart/${id}`, signal }),
     cartPricing: (signal?: AbortSignal) => call('cartPricing', cartPricingRequest(signal)),

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { product, variant } from '../../tests/helpers/catalogue.ts'
+import { product, variant } from '../../tests/helpers/catalogue-fixtures.ts'
 import {
   allocate,
   calculateCart,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { product, variant } from '../../tests/helpers/catalogue.ts'
+import { product, variant } from '../../tests/helpers/catalogue-fixtures.ts'
 import { isOnSale, isReduced } from './product-rules.ts'
 import { summaryOf } from './search/catalogue-search.ts'
 

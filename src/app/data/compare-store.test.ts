@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { freshDatabase } from '../../../tests/helpers/catalogue.ts'
+import { freshDatabase } from '../../../tests/helpers/indexed-db.ts'
 import { ShopDatabase, useDatabase } from './db.ts'
 import { addToCompare, clearCompare, readCompare, removeFromCompare, watchCompare } from './compare-store.ts'
 

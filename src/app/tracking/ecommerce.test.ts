@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { summaryOf } from '../../domain/search/catalogue-search.ts'
-import { product } from '../../../tests/helpers/catalogue.ts'
+import { product } from '../../../tests/helpers/catalogue-fixtures.ts'
 import {
   ImpressionBatcher,
   itemOfLine,

@@ -2,6 +2,7 @@
 // device's IndexedDB, and the data layer's e-commerce events.
 import { readFileSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
+import type { EcommerceEvent, EcommerceEventName } from '../../src/domain/tracking.ts'
 
 export const nl = JSON.parse(readFileSync(new URL('../../locales/nl.json', import.meta.url), 'utf8'))
 
@@ -36,13 +37,12 @@ export const storedRows = (page: Page, store: string) =>
 /** Products in the device's offline catalogue. */
 export const storedProducts = async (page: Page) => (await storedRows(page, 'products')).length
 
-export const events = (page: Page, name: string) =>
+/** The e-commerce events of one name the page has pushed, in the shape the domain defines. */
+export const events = <Name extends EcommerceEventName>(page: Page, name: Name) =>
   page.evaluate(
     (event) => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === event),
     name,
-  ) as Promise<
-    { ecommerce: { items: { item_id: string; item_name: string; quantity: number }[] } & Record<string, unknown> }[]
-  >
+  ) as Promise<Extract<EcommerceEvent, { event: Name }>[]>
 
 /** The catalogue part of a page reacts to input once its chunk has hydrated. */
 export const hydrated = (page: Page) => expect(page.locator('article[data-hydrated]')).toBeVisible()

@@ -11,7 +11,7 @@ import {
   ShippingMethodOptionSchema,
 } from './cart.ts'
 import { FacetFilterSchema, ProductLabelsSchema, ReviewSchema, SearchRequestSchema } from './catalogue.ts'
-import { addToComparison, ClientStateSchema, DEFAULT_CLIENT_STATE } from './client-state.ts'
+import { addToComparison, ComparisonListSchema, LocalizationChoiceSchema } from './client-state.ts'
 import {
   EnergyLevelSchema,
   LabourLevelSchema,
@@ -336,13 +336,17 @@ describe('rules carried by the schemas', () => {
     expect(FacetFilterSchema.safeParse({ discriminator: 'abstract', facetKey: 'horseType' }).success).toBe(false)
   })
 
-  it('keeps at most 4 products to compare and ignores one already there (SPEC §5)', () => {
+  it('keeps at most 4 products to compare and ignores one already there', () => {
     expect(addToComparison([1, 2], 2)).toEqual([1, 2])
     expect(addToComparison([1, 2, 3, 4], 5)).toEqual([1, 2, 3, 4])
     expect(addToComparison([1], 2)).toEqual([1, 2])
-    expect(ClientStateSchema.parse(DEFAULT_CLIENT_STATE)).toEqual(DEFAULT_CLIENT_STATE)
-    expect(
-      ClientStateSchema.safeParse({ ...DEFAULT_CLIENT_STATE, comparisonProductIds: [1, 2, 3, 4, 5] }).success,
-    ).toBe(false)
+    expect(ComparisonListSchema.parse([])).toEqual([])
+    expect(ComparisonListSchema.safeParse([1, 2, 3, 4, 5]).success).toBe(false)
+  })
+
+  it('reads a localization choice only with its date', () => {
+    const choice = { localizationChoiceDate: '2026-11-24T10:00:00.000Z' }
+    expect(LocalizationChoiceSchema.parse(choice)).toEqual(choice)
+    expect(LocalizationChoiceSchema.safeParse({ localizationChoiceDate: 'yesterday' }).success).toBe(false)
   })
 })

@@ -8,18 +8,18 @@ import { IMAGE_VIEWS } from './product-images.ts'
 
 export const ImageViewSchema = z.enum(IMAGE_VIEWS)
 
-// A product as one site sells it in one language (issue #4): everything the product page, the search, the compare
+// A product as one site sells it in one language: everything the product page, the search, the compare
 // page and the offline catalogue need, in one shape. The server assembles it from the catalogue tables; the app keeps
 // the same documents in IndexedDB and checks them with this schema on every read.
 
 export const PackageSchema = z.enum(['bag', 'bucket', 'bigBag', 'silo', 'bottle', 'box', 'piece'])
 export type Package = z.infer<typeof PackageSchema>
 
-/** SPEC §2: a product is available, "coming soon", or "not yet available" (with a notify-me request). */
+/** A product is available, "coming soon", or "not yet available" (with a notify-me request). */
 export const ProductStateSchema = z.enum(['available', 'comingSoon', 'notYetAvailable'])
 export type ProductState = z.infer<typeof ProductStateSchema>
 
-/** SPEC §3/§9: unit prices per unit, kilogram, litre, 100 gram and 100 millilitre. */
+/** Unit prices are per piece, kilogram, litre, 100 gram or 100 millilitre. */
 export const UnitSchema = z.enum(['piece', 'kilogram', 'litre', '100gram', '100millilitre'])
 export type Unit = z.infer<typeof UnitSchema>
 export const UnitPriceCentsSchema = z.object({ unit: UnitSchema, cents: CentsSchema })
@@ -155,4 +155,6 @@ export {
   NEW_PRODUCT_DAYS,
   roundRating,
   SILO_OFFER,
+  summaryOf,
+  utcDay,
 } from './product-rules.ts'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { summaryOf } from '../../domain/search/catalogue-search.ts'
+import { summaryOf } from '../../domain/product-rules.ts'
 import { product } from '../../../tests/helpers/catalogue-fixtures.ts'
 import {
   ImpressionBatcher,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { freshDatabase } from '../../tests/helpers/catalogue.ts'
+import { freshDatabase } from '../../tests/helpers/indexed-db.ts'
 import type { CartCalculation2 } from '../domain/cart-api.ts'
 import type { CartCalculation, PricingRules } from '../domain/cart-calculation.ts'
 import {

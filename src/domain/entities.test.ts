@@ -11,7 +11,7 @@ import {
   ShippingMethodOptionSchema,
 } from './cart.ts'
 import { FacetFilterSchema, ProductLabelsSchema, ReviewSchema, SearchRequestSchema } from './catalogue.ts'
-import { addToComparison, ClientStateSchema, DEFAULT_CLIENT_STATE } from './client-state.ts'
+import { addToComparison, ComparisonListSchema, LocalizationChoiceSchema } from './client-state.ts'
 import {
   EnergyLevelSchema,
   LabourLevelSchema,
@@ -22,7 +22,7 @@ import {
   StatusLabelSchema,
 } from './enums.ts'
 import { FeedAdviceSchema, HorseAdviceInputsSchema, ScanResultSchema } from './scan.ts'
-import { CartLineEventSchema, PurchaseEventSchema } from './tracking.ts'
+import { EcommerceEventSchema, Ga4ItemSchema } from './tracking.ts'
 
 const address = {
   zipcode: '1791 AB',
@@ -146,23 +146,38 @@ describe('entity schemas', () => {
       { gramsPerDay: 1200, scoopsPerDay: 3, portionsPerPackage: 16, daysPerPackage: 16, read: false },
     ],
     [
-      'Cart line event',
-      CartLineEventSchema,
+      'Tracker item (a cart line in GA4 names)',
+      Ga4ItemSchema,
       {
-        id: 'A1',
-        name: 'Brok',
+        item_id: '101',
+        item_name: 'Brok',
+        item_brand: 'Equivera',
+        item_category: 'brokken',
+        item_variant: '20 kg',
         price: 19.95,
-        brand: 'Equivera',
-        category: 'Voer',
-        productGroup: 'Brokken',
-        variant: '20 kg',
         quantity: 1,
       },
     ],
     [
-      'Purchase event',
-      PurchaseEventSchema,
-      { id: 'EQ-1', revenue: 49.95, tax: 4.12, shipping: 0, affiliation: 'Equivera NL', coupon: null },
+      'Tracker event',
+      EcommerceEventSchema,
+      {
+        event: 'remove_from_cart',
+        ecommerce: {
+          currency: 'EUR',
+          value: 19.95,
+          items: [
+            {
+              item_id: '101',
+              item_name: 'Brok',
+              item_brand: 'Equivera',
+              item_category: 'brokken',
+              price: 19.95,
+              quantity: 1,
+            },
+          ],
+        },
+      },
     ],
   ] as const)('%s accepts a valid value', (_name, schema, value) => {
     expect(
@@ -325,9 +340,13 @@ describe('rules carried by the schemas', () => {
     expect(addToComparison([1, 2], 2)).toEqual([1, 2])
     expect(addToComparison([1, 2, 3, 4], 5)).toEqual([1, 2, 3, 4])
     expect(addToComparison([1], 2)).toEqual([1, 2])
-    expect(ClientStateSchema.parse(DEFAULT_CLIENT_STATE)).toEqual(DEFAULT_CLIENT_STATE)
-    expect(
-      ClientStateSchema.safeParse({ ...DEFAULT_CLIENT_STATE, comparisonProductIds: [1, 2, 3, 4, 5] }).success,
-    ).toBe(false)
+    expect(ComparisonListSchema.parse([])).toEqual([])
+    expect(ComparisonListSchema.safeParse([1, 2, 3, 4, 5]).success).toBe(false)
+  })
+
+  it('reads a localization choice only with its date', () => {
+    const choice = { localizationChoiceDate: '2026-11-24T10:00:00.000Z' }
+    expect(LocalizationChoiceSchema.parse(choice)).toEqual(choice)
+    expect(LocalizationChoiceSchema.safeParse({ localizationChoiceDate: 'yesterday' }).success).toBe(false)
   })
 })

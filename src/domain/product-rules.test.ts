@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { product, variant } from '../../tests/helpers/catalogue.ts'
-import { isOnSale, isReduced } from './product-rules.ts'
-import { summaryOf } from './search/catalogue-search.ts'
+import { product, variant } from '../../tests/helpers/catalogue-fixtures.ts'
+import { isOnSale, isReduced, summaryOf } from './product-rules.ts'
 
 const TODAY = '2026-11-24'
 // Recreatie Muesli in the seed: the 20 kg bag at its normal price is the cheapest, the 25 kg bag is reduced.

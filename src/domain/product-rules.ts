@@ -1,11 +1,12 @@
 // Rules about products as plain functions (no zod), for pages and the search alike.
+import type { ProductSummary } from './catalogue-api.ts'
 import type { CatalogueProduct, ProductVariant } from './product.ts'
 
-/** Shown as "only {amount} in stock" at or below this many pieces. */
+/** A product page says "only {amount} in stock" at or below this many pieces. */
 export const LOW_STOCK_THRESHOLD = 10
 /** A product is "new" (facet and badge) this many days after it came into the shop. */
 export const NEW_PRODUCT_DAYS = 60
-/** Delivery time 1–2 days. */
+/** Delivery takes 1–2 working days. */
 export const DELIVERY_DAYS = { min: 1, max: 2 } as const
 /** The silo offer is for more than 1000 kg, or from 15 horses (12 in the German texts). */
 export const SILO_OFFER = { minKilograms: 1000, minHorses: 15, minHorsesGerman: 12 } as const
@@ -29,6 +30,11 @@ export function isNew(product: Pick<CatalogueProduct, 'createdAt'>, today: strin
   return age >= 0 && age < NEW_PRODUCT_DAYS
 }
 
+/** Today as 'YYYY-MM-DD' in UTC: the day "new" is counted from, the same on server and app. */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10)
+}
+
 /** The variant with the lowest price: what a product card shows as "from". */
 export function cheapestVariant(product: CatalogueProduct): ProductVariant {
   return product.variants.reduce((best, v) => (v.price < best.price ? v : best))
@@ -39,7 +45,7 @@ export function hasSiloOffer(product: CatalogueProduct): boolean {
   return product.productType === 2 && product.variants.some((v) => v.package === 'silo' || v.package === 'bigBag')
 }
 
-/** Whether a product can be ordered now: available and in stock (the page says it either way). */
+/** Whether a product can be ordered now (cart and checkout come with later issues; the page says it either way). */
 export function isOrderable(product: CatalogueProduct, variant: ProductVariant): boolean {
   return product.state === 'available' && variant.stock > 0
 }
@@ -47,4 +53,30 @@ export function isOrderable(product: CatalogueProduct, variant: ProductVariant):
 /** Half-star rounding for display: 4.26 → 4.5. */
 export function roundRating(average: number): number {
   return Math.round(average * 2) / 2
+}
+
+/** A product in a list: what its card shows, the same on the server and in the app. */
+export function summaryOf(product: CatalogueProduct, today: string): ProductSummary {
+  const cheapest = cheapestVariant(product)
+  return {
+    productId: product.productId,
+    productVariantId: cheapest.productVariantId,
+    name: product.name,
+    path: product.path,
+    brand: product.brand,
+    productGroup: product.productGroup,
+    productType: product.productType,
+    state: product.state,
+    image: product.image.name,
+    price: cheapest.price,
+    originalPrice: isReduced(cheapest) ? cheapest.originalPrice : null,
+    currency: product.currency,
+    unitPrice: cheapest.unitPrice,
+    rating: product.rating,
+    isNew: isNew(product, today),
+    // The card's badge, beside the price it shows: only when that variant is reduced.
+    onSale: isReduced(cheapest),
+    inStock: product.variants.some((v) => v.stock > 0),
+    variantCount: product.variants.length,
+  }
 }

@@ -19,7 +19,7 @@ export type Package = z.infer<typeof PackageSchema>
 export const ProductStateSchema = z.enum(['available', 'comingSoon', 'notYetAvailable'])
 export type ProductState = z.infer<typeof ProductStateSchema>
 
-/** Unit prices are per unit, kilogram, litre, 100 gram and 100 millilitre. */
+/** Unit prices are per piece, kilogram, litre, 100 gram or 100 millilitre. */
 export const UnitSchema = z.enum(['piece', 'kilogram', 'litre', '100gram', '100millilitre'])
 export type Unit = z.infer<typeof UnitSchema>
 export const UnitPriceCentsSchema = z.object({ unit: UnitSchema, cents: CentsSchema })

@@ -1,40 +1,51 @@
 import { z } from 'zod'
 
-// Tracker payloads pushed to the tag manager's data layer (SPEC §3, §7).
+// The e-commerce events the app pushes to the tag manager's data layer, in GA4's shape: each event's name with its
+// `ecommerce` object. Items carry the cart line's fields (id, name, price, brand, category as the product group,
+// variant, quantity) in GA4's names. The app builds them (src/app/tracking/ecommerce.ts); tests parse what it pushes.
 
-export const TrackerEventNameSchema = z.enum([
-  'view_item_list',
-  'select_item',
-  'view_item',
-  'add_to_cart',
-  'begin_checkout',
-  'add_shipping_info',
-  'add_payment_info',
-  'view_cart',
-  'purchase',
-  'view_promotion',
-  'select_promotion',
-])
-
-/** Prices in tracker events are decimal currency units, as the analytics tools expect. */
-export const CartLineEventSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+/** Prices and values are decimal currency units, as the analytics tools expect, not cents. */
+export const Ga4ItemSchema = z.object({
+  item_id: z.string(),
+  item_name: z.string(),
+  item_brand: z.string(),
+  item_category: z.string(),
+  item_variant: z.string().optional(),
+  item_list_id: z.string().optional(),
+  item_list_name: z.string().optional(),
   price: z.number(),
-  brand: z.string(),
-  category: z.string(),
-  productGroup: z.string(),
-  variant: z.string(),
+  index: z.number().int().min(0).optional(),
   quantity: z.number().int().min(1),
 })
-export type CartLineEvent = z.infer<typeof CartLineEventSchema>
+export type Ga4Item = z.infer<typeof Ga4ItemSchema>
 
-export const PurchaseEventSchema = z.object({
-  id: z.string(),
-  revenue: z.number(),
-  tax: z.number(),
-  shipping: z.number(),
-  affiliation: z.string(),
-  coupon: z.string().nullable(),
+export const PromotionSchema = z.object({
+  promotion_id: z.string(),
+  promotion_name: z.string(),
+  creative_slot: z.string(),
 })
-export type PurchaseEvent = z.infer<typeof PurchaseEventSchema>
+export type Promotion = z.infer<typeof PromotionSchema>
+
+const items = z.array(Ga4ItemSchema)
+/** Items with their currency and their value together. */
+const valued = (list: typeof items) => z.object({ currency: z.string().length(3), value: z.number(), items: list })
+
+const event = <Name extends string, Ecommerce extends z.ZodType>(name: Name, ecommerce: Ecommerce) =>
+  z.object({ event: z.literal(name), ecommerce })
+
+export const EcommerceEventSchema = z.discriminatedUnion('event', [
+  event('view_item_list', z.object({ item_list_id: z.string(), item_list_name: z.string(), items: items.min(1) })),
+  event(
+    'select_item',
+    z.object({ item_list_id: z.string().optional(), item_list_name: z.string().optional(), items: items.length(1) }),
+  ),
+  event('view_item', valued(items.length(1))),
+  event('add_to_cart', valued(items.length(1))),
+  event('remove_from_cart', valued(items.length(1))),
+  event('view_cart', valued(items)),
+  event('begin_checkout', valued(items.min(1)).extend({ coupon: z.string().optional() })),
+  event('view_promotion', z.object({ items: z.array(PromotionSchema).min(1) })),
+  event('select_promotion', PromotionSchema.extend({ items: z.array(PromotionSchema).length(1) })),
+])
+export type EcommerceEvent = z.infer<typeof EcommerceEventSchema>
+export type EcommerceEventName = EcommerceEvent['event']

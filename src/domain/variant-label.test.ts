@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import nl from '../../locales/nl.json' with { type: 'json' }
-import { variant } from '../../tests/helpers/catalogue.ts'
+import { variant } from '../../tests/helpers/catalogue-fixtures.ts'
 import { variantChoiceLabels, variantLabel, type Translate } from './variant-label.ts'
 
 const t: Translate = (key) =>

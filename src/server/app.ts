@@ -39,9 +39,11 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
   /** Renders pages and serves the built app; without it the server is the API alone. */
   renderer?: Renderer
+  /** The clock of the in-memory answer cache; tests move it forward instead of waiting. */
+  now?: () => number
 }
 
-export async function buildApp({ config, database, logger, renderer }: BuildOptions) {
+export async function buildApp({ config, database, logger, renderer, now }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (request) => {
@@ -86,7 +88,7 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     carts: new CartService({ db: database.db, dialect: database.dialect, catalogue, pricing }),
   }
 
-  const responses = new ResponseCache()
+  const responses = new ResponseCache({ now })
   app.decorateRequest('scope', undefined)
   app.decorateRequest('fromCache', false)
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,7 +1,8 @@
 // What several browser tests share: the Dutch texts, waiting for the service worker and for hydration, reading the
-// device's IndexedDB, and the data layer's e-commerce events.
+// device's IndexedDB, the data layer's e-commerce events, and for the late parts of a page to land.
 import { readFileSync } from 'node:fs'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, type Request } from '@playwright/test'
+import type { EcommerceEvent, EcommerceEventName } from '../../src/domain/tracking.ts'
 
 export const nl = JSON.parse(readFileSync(new URL('../../locales/nl.json', import.meta.url), 'utf8'))
 
@@ -36,13 +37,52 @@ export const storedRows = (page: Page, store: string) =>
 /** Products in the device's offline catalogue. */
 export const storedProducts = async (page: Page) => (await storedRows(page, 'products')).length
 
-export const events = (page: Page, name: string) =>
+/** The e-commerce events of one name the page has pushed, in the shape the domain defines. */
+export const events = <Name extends EcommerceEventName>(page: Page, name: Name) =>
   page.evaluate(
     (event) => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === event),
     name,
-  ) as Promise<
-    { ecommerce: { items: { item_id: string; item_name: string; quantity: number }[] } & Record<string, unknown> }[]
-  >
+  ) as Promise<Extract<EcommerceEvent, { event: Name }>[]>
 
 /** The catalogue part of a page reacts to input once its chunk has hydrated. */
 export const hydrated = (page: Page) => expect(page.locator('article[data-hydrated]')).toBeVisible()
+
+/** Counts the page's API requests that have not finished yet, from now on: answers still on their way. */
+export function apiRequestsInFlight(page: Page): () => number {
+  let open = 0
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/')
+  page.on('request', (request) => void (isApi(request) && open++))
+  const done = (request: Request) => void (isApi(request) && open--)
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return () => open
+}
+
+/** Two frames from now: what changed before has been laid out and painted (and its layout shifts reported). */
+export const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))))
+
+/**
+ * Waits for what lands on a page after it is hydrated, each by what shows it has happened: the offline catalogue's
+ * sync (the last thing a page starts by itself, after its idle wait), the device's cart, the fonts, every picture
+ * from the top of the page to the bottom of the window (within its width: a row scrolled sideways waits for the
+ * shopper), and the API answers asked for (`inFlight`, counted from
+ * before the page was opened); then two frames, so whatever moved has been painted.
+ */
+export async function lateDataLanded(page: Page, inFlight: () => number) {
+  await expect(page.locator('html')).toHaveAttribute('data-catalogue-synced', /^\d+$/, { timeout: 30_000 })
+  await expect(page.getByText(nl.cart.loading, { exact: true })).toHaveCount(0)
+  await page.evaluate(async () => void (await document.fonts.ready))
+  const picturesLoading = () =>
+    page.evaluate(
+      () =>
+        [...document.images].filter((image) => {
+          const box = image.getBoundingClientRect()
+          const inReach = box.top < innerHeight && box.left < innerWidth && box.right > 0
+          return box.width > 0 && box.height > 0 && inReach && !image.complete
+        }).length,
+    )
+  await expect.poll(picturesLoading, { timeout: 20_000 }).toBe(0)
+  await expect.poll(inFlight, { timeout: 20_000 }).toBe(0)
+  await nextFrames(page)
+}

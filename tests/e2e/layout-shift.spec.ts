@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { apiRequestsInFlight, lateDataLanded, nextFrames } from './helpers.ts'
 import { PAGE_KINDS } from './page-kinds.ts'
 import { E2E_PORT } from './ports.ts'
 
@@ -14,6 +15,8 @@ const LIMIT = 0.02
 declare global {
   interface Window {
     layoutShifts: { value: number; sources: string[] }[]
+    /** Takes in the shifts the observer has seen but not yet handed over. */
+    takeShifts: () => void
   }
 }
 
@@ -21,8 +24,8 @@ declare global {
 async function recordShifts(page: Page) {
   await page.addInitScript(() => {
     window.layoutShifts = []
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as (PerformanceEntry & {
         value: number
         hadRecentInput: boolean
         sources?: { node?: Node | null }[]
@@ -37,21 +40,33 @@ async function recordShifts(page: Page) {
         })
         window.layoutShifts.push({ value: entry.value, sources })
       }
-    }).observe({ type: 'layout-shift', buffered: true })
+    }
+    const observer = new PerformanceObserver((list) => record(list.getEntries()))
+    observer.observe({ type: 'layout-shift', buffered: true })
+    window.takeShifts = () => record(observer.takeRecords())
   })
 }
 
-async function settle(page: Page) {
+/** Lets the late data land, then scrolls and lets the pictures below the first screen land too. */
+async function settle(page: Page, inFlight: () => number) {
   await page.waitForLoadState('load')
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 })
-  // Late data (the offline catalogue's sync, the cart, lazy images) lands in the next seconds.
-  await page.waitForTimeout(2500)
-  await page.mouse.wheel(0, 600) // images below the first screen load while scrolling
-  await page.waitForTimeout(1000)
+  await lateDataLanded(page, inFlight)
+  // Scrolls as far as the page goes, up to 600 px, and waits until it is there.
+  const scrolledTo = await page.evaluate(() =>
+    Math.max(0, Math.min(scrollY + 600, document.documentElement.scrollHeight - innerHeight)),
+  )
+  await page.mouse.wheel(0, 600)
+  await expect.poll(() => page.evaluate((to) => Math.abs(scrollY - to) < 1, scrolledTo)).toBe(true)
+  await nextFrames(page)
+  await lateDataLanded(page, inFlight)
 }
 
 const total = async (page: Page) => {
-  const shifts = await page.evaluate(() => window.layoutShifts)
+  const shifts = await page.evaluate(() => {
+    window.takeShifts()
+    return window.layoutShifts
+  })
   return { cls: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts }
 }
 
@@ -100,8 +115,9 @@ test.describe('layout shift', () => {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
       }
       await recordShifts(page)
+      const inFlight = apiRequestsInFlight(page)
       await page.goto(ORIGIN + path)
-      await settle(page)
+      await settle(page, inFlight)
       const { cls, shifts } = await total(page)
       expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(LIMIT)
     } finally {

@@ -37,7 +37,7 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error('the server did not become healthy in 30 s')
 }

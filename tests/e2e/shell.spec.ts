@@ -220,8 +220,10 @@ test.describe('consent and tracking', () => {
     await page.goto(url('equivera-nl.localhost', '/?mailplus_id=mp-e2e-1'))
     await expect.poll(() => reports.length).toBe(1)
     expect(reports[0]).toContain('mailplusId=mp-e2e-1')
+    await expect(page.locator('html')).toHaveAttribute('data-conversion', 'reported')
     await page.reload()
-    await page.waitForTimeout(300)
+    // The app has looked at the landing URL again and found it reported before: no second report can follow.
+    await expect(page.locator('html')).toHaveAttribute('data-conversion', 'reported-before')
     expect(reports).toHaveLength(1)
   })
 })
@@ -261,7 +263,7 @@ test('back restores the scroll position; #no-scroll keeps it', async ({ page }) 
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
   await declineCookies(page)
   await page.evaluate(() => window.scrollTo(0, 600))
-  await page.waitForTimeout(100)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
   // A click from script: Playwright's own click would first scroll the link into view.
   await page
     .getByRole('contentinfo')
@@ -279,7 +281,8 @@ test('back restores the scroll position; #no-scroll keeps it', async ({ page }) 
     history.pushState(null, '', location.pathname + '#no-scroll')
     dispatchEvent(new PopStateEvent('popstate'))
   })
-  await page.waitForTimeout(200)
+  // The app has made its scroll decision for the new address, so whatever it was has happened.
+  await expect(page.locator('html')).toHaveAttribute('data-scrolled-for', /#no-scroll$/)
   expect(await page.evaluate(() => window.scrollY)).toBe(300)
 })
 
@@ -314,7 +317,8 @@ test.describe('localization prompt', () => {
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000)
     await page.reload()
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-    await page.waitForTimeout(500)
+    // The remembered choice is read, so the server is not asked and no prompt can come.
+    await expect(page.locator('html')).toHaveAttribute('data-localization-choice', 'remembered')
     await expect(prompt).toHaveCount(0)
   })
 })

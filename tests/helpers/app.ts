@@ -13,17 +13,18 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** `extend` may add test-only routes before the app is ready. */
+/** `extend` may add test-only routes before the app is ready; `now` is the clock of its answer cache. */
 export async function createTestApp(
   dialect: Dialect,
   extend?: (app: App) => void,
   renderer?: Renderer,
+  now?: () => number,
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect)
   await migrateToLatest(database.handle.db)
   await seed(database.handle.db)
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '8080' })
-  const app = await buildApp({ config, database: database.handle, logger: false, renderer })
+  const app = await buildApp({ config, database: database.handle, logger: false, renderer, now })
   extend?.(app)
   await app.ready()
   return {
@@ -66,12 +67,12 @@ export const LANG = {
 
 /**
  * For a describe block: builds the test app before its tests and closes it after, and gives a `get` that sends a
- * GET to the Dutch site unless the headers say otherwise.
+ * GET to the Dutch site unless the headers say otherwise. `now` is the clock of the app's answer cache.
  */
-export function useTestApp(dialect: Dialect) {
+export function useTestApp(dialect: Dialect, { now }: { now?: () => number } = {}) {
   let testApp: TestApp | undefined
   beforeAll(async () => {
-    testApp = await createTestApp(dialect)
+    testApp = await createTestApp(dialect, undefined, undefined, now)
   })
   afterAll(async () => testApp?.close())
   const current = () => {

@@ -2,7 +2,7 @@
 // own store and search, on an in-memory IndexedDB) answers exactly what the server answers: the same products in
 // the same order, the same total and the same facets.
 import { describe, expect, it } from 'vitest'
-import { freshDatabase } from '../helpers/catalogue.ts'
+import { freshDatabase } from '../helpers/indexed-db.ts'
 import { HOSTS, LANG, useTestApp } from '../helpers/app.ts'
 import { readCatalogue, syncCatalogue, type CatalogueScope } from '../../src/app/data/catalogue-store.ts'
 import { CatalogueSyncSchema, SearchResponseSchema } from '../../src/domain/catalogue-api.ts'

@@ -19,6 +19,7 @@ import { MailplusIdSchema } from '../../domain/conversion.ts'
 import { CartCalculation2Schema, RecommendationsSchema, ShippingMethodsSchema } from '../../domain/cart-api.ts'
 import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema } from '../../domain/cart.ts'
+import { LocalizationChoiceSchema } from '../../domain/client-state.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema } from '../../domain/product.ts'
 import { AlternatesSchema, RouteInfoSchema } from '../../domain/routing.ts'
 import { LocalizationCheckResultSchema, SiteByDomainSchema, SiteSchema, SiteSettingsSchema } from '../../domain/site.ts'
@@ -47,7 +48,7 @@ export const schemas = {
   products: ProductListSchema,
   catalogueLabels: CatalogueLabelsSchema,
   catalogueSync: CatalogueSyncSchema,
-  localizationChoice: z.object({ localizationChoiceDate: z.iso.datetime() }),
+  localizationChoice: LocalizationChoiceSchema,
   cart: CartSchema,
   cartCalculation: CartCalculationSchema,
   cartCalculation2: CartCalculation2Schema,

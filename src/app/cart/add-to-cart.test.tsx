@@ -3,7 +3,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import nl from '../../../locales/nl.json' with { type: 'json' }
-import { freshDatabase, product } from '../../../tests/helpers/catalogue.ts'
+import { freshDatabase } from '../../../tests/helpers/indexed-db.ts'
+import { product } from '../../../tests/helpers/catalogue-fixtures.ts'
 import { LiveCart, renderInApp } from '../../../tests/helpers/render-in-app.tsx'
 import { readCartView, refuseChange } from '../../browser/cart-store.ts'
 import { AddToCart } from './add-to-cart.tsx'

@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { createStore } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import nl from '../../../locales/nl.json' with { type: 'json' }
-import { freshDatabase, product, syncOf } from '../../../tests/helpers/catalogue.ts'
+import { freshDatabase } from '../../../tests/helpers/indexed-db.ts'
+import { product, syncOf } from '../../../tests/helpers/catalogue-fixtures.ts'
 import { LiveCart, renderInApp } from '../../../tests/helpers/render-in-app.tsx'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
 import { applySync } from '../data/catalogue-store.ts'

@@ -30,6 +30,8 @@ export function useCatalogueSync(data: RootData, enabled: boolean) {
         .then(async ({ syncCatalogue }) => {
           const result = await syncCatalogue(scope, (since) => api.catalogueSync(since))
           if (!stopped) setSynced({ version: result.version, at: new Date().toISOString() })
+          // Said on the page too: tests wait for it rather than for a guess at how long a sync takes.
+          document.documentElement.dataset.catalogueSynced = String(result.version)
           // The small picture of every product that came in on the device too, so pages never visited show it offline.
           warmProductImages(result.images)
         })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { product, variant } from '../../../tests/helpers/catalogue.ts'
+import { product, variant } from '../../../tests/helpers/catalogue-fixtures.ts'
 import { productJsonLd, scriptJson } from './product-json-ld.ts'
 
 describe('schema.org product data', () => {

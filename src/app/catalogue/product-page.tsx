@@ -11,7 +11,7 @@ import {
   SILO_OFFER,
 } from '../../domain/product-rules.ts'
 import { IMAGE_VIEWS, type ImageView } from '../../domain/product-images.ts'
-import { summaryOf, utcDay } from '../../domain/search/catalogue-search.ts'
+import { summaryOf, utcDay } from '../../domain/product-rules.ts'
 import { PageHead } from '../content/page-head.tsx'
 import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'

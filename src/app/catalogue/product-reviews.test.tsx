@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import frBE from '../../../locales/fr-BE.json' with { type: 'json' }
 import nl from '../../../locales/nl.json' with { type: 'json' }
-import { product } from '../../../tests/helpers/catalogue.ts'
+import { product } from '../../../tests/helpers/catalogue-fixtures.ts'
 import { renderInRoot } from '../../../tests/helpers/render-in-app.tsx'
 import type { LanguageCode } from '../../domain/language-codes.ts'
 import type { ProductReview } from '../../domain/product.ts'

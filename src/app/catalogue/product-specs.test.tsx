@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import en from '../../../locales/en.json' with { type: 'json' }
 import nl from '../../../locales/nl.json' with { type: 'json' }
-import { product, variant } from '../../../tests/helpers/catalogue.ts'
+import { product, variant } from '../../../tests/helpers/catalogue-fixtures.ts'
 import { renderInRoot } from '../../../tests/helpers/render-in-app.tsx'
 import type { Nutrition } from '../../domain/catalogue.ts'
 import { NutritionTable, Specifications } from './product-specs.tsx'

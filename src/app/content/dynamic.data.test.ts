@@ -1,7 +1,8 @@
 // The catch-all route without a network: catalogue pages come from the device's copy, found by their path.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RouterContextProvider } from 'react-router'
-import { freshDatabase, product, syncOf, variant } from '../../../tests/helpers/catalogue.ts'
+import { freshDatabase } from '../../../tests/helpers/indexed-db.ts'
+import { product, syncOf, variant } from '../../../tests/helpers/catalogue-fixtures.ts'
 import { createShopApi } from '../api/shop-api.ts'
 import { ApiRequestError, type Transport } from '../../browser/transport.ts'
 import { syncCatalogue } from '../data/catalogue-store.ts'

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { LABELS, freshDatabase, product, syncOf, variant } from '../../../tests/helpers/catalogue.ts'
+import { freshDatabase } from '../../../tests/helpers/indexed-db.ts'
+import { LABELS, product, syncOf, variant } from '../../../tests/helpers/catalogue-fixtures.ts'
 import type { ShopDatabase } from '../../browser/db.ts'
 import {
   applySync,

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { freshDatabase } from '../../../tests/helpers/catalogue.ts'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { freshDatabase } from '../../../tests/helpers/indexed-db.ts'
 import { ShopDatabase, useDatabase } from '../../browser/db.ts'
 import { addToCompare, clearCompare, readCompare, removeFromCompare, watchCompare } from './compare-store.ts'
 
@@ -50,11 +50,10 @@ describe('the comparison list', () => {
   it('tells watchers about every change', async () => {
     const seen: number[][] = []
     const stop = watchCompare(1, (ids) => seen.push(ids))
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await vi.waitFor(() => expect(seen).toEqual([[]]))
     await addToCompare(1, 2)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual([2]))
     stop()
     expect(seen[0]).toEqual([])
-    expect(seen.at(-1)).toEqual([2])
   })
 })

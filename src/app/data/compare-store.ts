@@ -1,20 +1,15 @@
-// The comparison list (SPEC §3 client state, §5, §9: at most 4 products; adding one already there is ignored),
-// per site, in IndexedDB: it survives reloads and is shared by the site's open tabs (a change in one tab reaches the
-// others through Dexie's live queries).
+// The comparison list (at most 4 products; adding one already there is ignored), per site, in IndexedDB: it
+// survives reloads and is shared by the site's open tabs (a change in one tab reaches the others through Dexie's live
+// queries).
 import { liveQuery } from 'dexie'
-import { z } from 'zod'
-import { addToComparison } from '../../domain/client-state.ts'
-import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
-import { IdSchema } from '../../domain/ids.ts'
+import { addToComparison, ComparisonListSchema } from '../../domain/client-state.ts'
 import { shopDatabase } from '../../browser/db.ts'
 import { reportStorageError } from '../../browser/storage-status.ts'
-
-const CompareListSchema = z.array(IdSchema).max(COMPARE_MAX)
 
 /** The stored list; a stored value that fails the check counts as an empty list (and is replaced on the next write). */
 export async function readCompare(siteId: number): Promise<number[]> {
   const record = await shopDatabase().compare.get(siteId)
-  const list = CompareListSchema.safeParse(record?.productIds ?? [])
+  const list = ComparisonListSchema.safeParse(record?.productIds ?? [])
   return list.success ? list.data : []
 }
 

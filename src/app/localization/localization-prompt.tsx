@@ -41,7 +41,11 @@ export function LocalizationPrompt({ serverCountry }: { serverCountry: string | 
     if (!country) return
     let cancelled = false
     localizationChoiceDate(document.cookie)
-      .then((chosen) => (chosen === null ? api.localizationCheck(location.href, country) : null))
+      .then((chosen) => {
+        // Whether this visit asks the server at all: tests wait for it before saying no prompt came.
+        document.documentElement.dataset.localizationChoice = chosen === null ? 'none' : 'remembered'
+        return chosen === null ? api.localizationCheck(location.href, country) : null
+      })
       .then((result) => {
         if (cancelled || !result) return
         const target = redirectTarget(result, new URL(location.href))

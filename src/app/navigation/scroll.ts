@@ -88,5 +88,7 @@ export function useScrollBehaviour() {
     } else if (decision.to === 'position') {
       window.scrollTo(0, decision.y)
     }
-  }, [location.key, location.hash, navigationType, keepScroll])
+    // Which address the scroll was decided for: tests wait for it, also when the decision was not to move.
+    document.documentElement.dataset.scrolledFor = location.pathname + location.search + location.hash
+  }, [location.key, location.pathname, location.search, location.hash, navigationType, keepScroll])
 }

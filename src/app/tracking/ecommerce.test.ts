@@ -1,21 +1,41 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { summaryOf } from '../../domain/search/catalogue-search.ts'
-import { product } from '../../../tests/helpers/catalogue.ts'
+import { summaryOf } from '../../domain/product-rules.ts'
+import { product } from '../../../tests/helpers/catalogue-fixtures.ts'
 import {
   ImpressionBatcher,
   itemOfLine,
   itemOfSummary,
+  promotionOf,
   trackAddToCart,
   trackBeginCheckout,
   trackRemoveFromCart,
   trackSelectItem,
+  trackSelectPromotion,
   trackViewCart,
   trackViewItem,
+  trackViewPromotion,
   VIEW_ITEM_LIST_DELAY_MS,
 } from './ecommerce.ts'
 import type { CartLine } from '../../domain/cart.ts'
+import { EcommerceEventSchema, type EcommerceEvent } from '../../domain/tracking.ts'
 
 const list = { id: 'category:muesli', name: 'Muesli' }
+const line: CartLine = {
+  productId: 1,
+  productVariantId: 101,
+  productType: 2,
+  quantity: 3,
+  description: 'Product 1',
+  productLabel: 'Zak · 20 kg',
+  originalAmount: 8985,
+  totalAmount: 8985,
+  vatRatePercentage: 9,
+  vatAmount: 742,
+  vatType: 'low',
+  productDiscounts: [],
+  rqsSamples: [],
+  freeProducts: [],
+}
 const item = (id: number, index: number) => itemOfSummary(summaryOf(product(id), '2026-11-24'), list, index)
 
 describe('e-commerce events', () => {
@@ -26,8 +46,8 @@ describe('e-commerce events', () => {
   afterEach(() => vi.useRealTimers())
 
   it('batches impressions into one view_item_list a second after the last one, each product once', () => {
-    const sent: [string, Record<string, unknown>][] = []
-    const batcher = new ImpressionBatcher(VIEW_ITEM_LIST_DELAY_MS, (event, ecommerce) => sent.push([event, ecommerce]))
+    const sent: EcommerceEvent[] = []
+    const batcher = new ImpressionBatcher(VIEW_ITEM_LIST_DELAY_MS, (event) => sent.push(event))
     batcher.add(list, item(1, 0))
     vi.advanceTimersByTime(600)
     batcher.add(list, item(2, 1))
@@ -36,10 +56,10 @@ describe('e-commerce events', () => {
     expect(sent).toEqual([])
     vi.advanceTimersByTime(100)
     expect(sent).toEqual([
-      [
-        'view_item_list',
-        { item_list_id: 'category:muesli', item_list_name: 'Muesli', items: [item(1, 0), item(2, 1)] },
-      ],
+      {
+        event: 'view_item_list',
+        ecommerce: { item_list_id: 'category:muesli', item_list_name: 'Muesli', items: [item(1, 0), item(2, 1)] },
+      },
     ])
   })
 
@@ -55,6 +75,29 @@ describe('e-commerce events', () => {
       index: 3,
       quantity: 1,
     })
+  })
+
+  it('pushes every event as the domain defines it', () => {
+    const landingPage = { key: 'winter', title: 'Winter' } as Parameters<typeof promotionOf>[0]
+    const batcher = new ImpressionBatcher()
+    batcher.add(list, item(1, 0))
+    batcher.flush()
+    trackSelectItem(item(1, 0))
+    trackViewItem(product(1), 101, 'EUR')
+    trackViewPromotion([promotionOf(landingPage, 'list-1')])
+    trackSelectPromotion(promotionOf(landingPage, 'list-1'))
+    trackAddToCart(product(1), 101, 2, 'EUR')
+    const cartItem = itemOfLine(line, product(1))
+    trackRemoveFromCart(cartItem, 'EUR')
+    trackViewCart([cartItem], 'EUR')
+    trackViewCart([], 'EUR')
+    trackBeginCheckout([cartItem], 'EUR', 'WELKOM10')
+    const events = window.dataLayer!.filter((entry) => (entry as { event?: string }).event !== undefined)
+    for (const pushed of events) expect(EcommerceEventSchema.safeParse(pushed).error).toBeUndefined()
+    // Every event the domain knows is sent somewhere.
+    expect(new Set(events.map((pushed) => (pushed as EcommerceEvent).event))).toEqual(
+      new Set(EcommerceEventSchema.options.map((option) => option.shape.event.value)),
+    )
   })
 
   it('clears the previous e-commerce object before each event', () => {
@@ -79,22 +122,6 @@ describe('e-commerce events', () => {
   })
 
   describe('cart events', () => {
-    const line: CartLine = {
-      productId: 1,
-      productVariantId: 101,
-      productType: 2,
-      quantity: 3,
-      description: 'Product 1',
-      productLabel: 'Zak · 20 kg',
-      originalAmount: 8985,
-      totalAmount: 8985,
-      vatRatePercentage: 9,
-      vatAmount: 742,
-      vatType: 'low',
-      productDiscounts: [],
-      rqsSamples: [],
-      freeProducts: [],
-    }
     const last = () => window.dataLayer!.at(-1) as { event: string; ecommerce: Record<string, unknown> }
 
     it('sends add_to_cart with the quantity, the value and the cart-line fields', () => {

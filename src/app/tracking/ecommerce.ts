@@ -1,24 +1,11 @@
-// GA4 e-commerce events (SPEC §7 tracker events) for the catalogue: view_item_list (impressions, batched: one event a
-// second after the last product came into view), select_item, view_item, view_promotion and select_promotion; and for
-// the cart: add_to_cart, remove_from_cart, view_cart and begin_checkout.
-// Items carry the spec's cart-line fields in GA4's names: id, name, price, brand, category (product group), variant.
+// The e-commerce events the app sends, as src/domain/tracking.ts defines them, for the catalogue: view_item_list
+// (impressions, batched: one event a second after the last product came into view), select_item, view_item,
+// view_promotion and select_promotion; and for the cart: add_to_cart, remove_from_cart, view_cart and begin_checkout.
 import type { CartLine } from '../../domain/cart.ts'
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
 import type { CatalogueProduct, LandingPage } from '../../domain/product.ts'
-import { clearEcommerce, pushEvent, type TrackerEvent } from './data-layer.ts'
-
-export interface Ga4Item {
-  item_id: string
-  item_name: string
-  item_brand: string
-  item_category: string
-  item_variant?: string
-  item_list_id?: string
-  item_list_name?: string
-  price: number
-  index?: number
-  quantity: number
-}
+import type { EcommerceEvent, Ga4Item, Promotion } from '../../domain/tracking.ts'
+import { clearEcommerce, pushEvent } from './data-layer.ts'
 
 export interface ItemList {
   id: string
@@ -55,11 +42,9 @@ export function itemOfProduct(product: CatalogueProduct, productVariantId: numbe
 }
 
 /** GA4 asks to clear the previous e-commerce object before each e-commerce event. */
-function pushEcommerce(event: string, ecommerce: Record<string, unknown>): TrackerEvent {
-  const payload = { event, ecommerce }
+function pushEcommerce(event: EcommerceEvent): void {
   clearEcommerce()
-  pushEvent(payload)
-  return payload
+  pushEvent(event)
 }
 
 export const VIEW_ITEM_LIST_DELAY_MS = 1000
@@ -69,12 +54,9 @@ export class ImpressionBatcher {
   readonly #pending = new Map<string, { list: ItemList; items: Ga4Item[]; seen: Set<string> }>()
   #timer: ReturnType<typeof setTimeout> | undefined
   readonly #delay: number
-  readonly #send: (event: string, ecommerce: Record<string, unknown>) => unknown
+  readonly #send: (event: EcommerceEvent) => unknown
 
-  constructor(
-    delay = VIEW_ITEM_LIST_DELAY_MS,
-    send: (event: string, ecommerce: Record<string, unknown>) => unknown = pushEcommerce,
-  ) {
+  constructor(delay = VIEW_ITEM_LIST_DELAY_MS, send: (event: EcommerceEvent) => unknown = pushEcommerce) {
     this.#delay = delay
     this.#send = send
   }
@@ -92,7 +74,8 @@ export class ImpressionBatcher {
   flush(): void {
     clearTimeout(this.#timer)
     for (const { list, items } of this.#pending.values())
-      if (items.length > 0) this.#send('view_item_list', { item_list_id: list.id, item_list_name: list.name, items })
+      if (items.length > 0)
+        this.#send({ event: 'view_item_list', ecommerce: { item_list_id: list.id, item_list_name: list.name, items } })
     this.#pending.clear()
   }
 }
@@ -101,18 +84,15 @@ export const impressions = new ImpressionBatcher()
 
 export function trackSelectItem(item: Ga4Item): void {
   impressions.flush() // an impression comes before the click on it
-  pushEcommerce('select_item', { item_list_id: item.item_list_id, item_list_name: item.item_list_name, items: [item] })
+  pushEcommerce({
+    event: 'select_item',
+    ecommerce: { item_list_id: item.item_list_id, item_list_name: item.item_list_name, items: [item] },
+  })
 }
 
 export function trackViewItem(product: CatalogueProduct, productVariantId: number, currency: string): void {
   const item = itemOfProduct(product, productVariantId)
-  pushEcommerce('view_item', { currency, value: item.price, items: [item] })
-}
-
-export interface Promotion {
-  promotion_id: string
-  promotion_name: string
-  creative_slot: string
+  pushEcommerce({ event: 'view_item', ecommerce: { currency, value: item.price, items: [item] } })
 }
 
 export const promotionOf = (page: LandingPage, slot: string): Promotion => ({
@@ -122,15 +102,12 @@ export const promotionOf = (page: LandingPage, slot: string): Promotion => ({
 })
 
 export function trackViewPromotion(promotions: Promotion[]): void {
-  if (promotions.length > 0) pushEcommerce('view_promotion', { items: promotions })
+  if (promotions.length > 0) pushEcommerce({ event: 'view_promotion', ecommerce: { items: promotions } })
 }
 
 export function trackSelectPromotion(promotion: Promotion): void {
-  pushEcommerce('select_promotion', { ...promotion, items: [promotion] })
+  pushEcommerce({ event: 'select_promotion', ecommerce: { ...promotion, items: [promotion] } })
 }
-
-// The cart's events (issue #5): add_to_cart, remove_from_cart, view_cart and begin_checkout, with the cart-line
-// fields of SPEC §3 (id, name, price, brand, category, product group, variant, quantity).
 
 /** A cart line as an item; brand and group come from the product where the device knows it. */
 export function itemOfLine(line: CartLine, product: CatalogueProduct | undefined): Ga4Item {
@@ -154,17 +131,20 @@ export function trackAddToCart(
   currency: string,
 ) {
   const item = { ...itemOfProduct(product, productVariantId), quantity }
-  pushEcommerce('add_to_cart', { currency, value: valueOf([item]), items: [item] })
+  pushEcommerce({ event: 'add_to_cart', ecommerce: { currency, value: valueOf([item]), items: [item] } })
 }
 
 export function trackRemoveFromCart(item: Ga4Item, currency: string) {
-  pushEcommerce('remove_from_cart', { currency, value: valueOf([item]), items: [item] })
+  pushEcommerce({ event: 'remove_from_cart', ecommerce: { currency, value: valueOf([item]), items: [item] } })
 }
 
 export function trackViewCart(items: Ga4Item[], currency: string) {
-  pushEcommerce('view_cart', { currency, value: valueOf(items), items })
+  pushEcommerce({ event: 'view_cart', ecommerce: { currency, value: valueOf(items), items } })
 }
 
 export function trackBeginCheckout(items: Ga4Item[], currency: string, coupon: string | null) {
-  pushEcommerce('begin_checkout', { currency, value: valueOf(items), ...(coupon && { coupon }), items })
+  pushEcommerce({
+    event: 'begin_checkout',
+    ecommerce: { currency, value: valueOf(items), ...(coupon && { coupon }), items },
+  })
 }

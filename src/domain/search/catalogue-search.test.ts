@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SearchRequestSchema } from '../catalogue.ts'
 import type { CatalogueProduct } from '../product.ts'
-import { LABELS, product, variant } from '../../../tests/helpers/catalogue.ts'
+import { LABELS, product, variant } from '../../../tests/helpers/catalogue-fixtures.ts'
 import { CatalogueSearch } from './catalogue-search.ts'
 
 const TODAY = '2026-11-24'

@@ -1,4 +1,4 @@
-// The product search of one site in one language (issue #4), over catalogue products: the server answers
+// The product search of one site in one language, over catalogue products: the server answers
 // POST /api/productsearch/search with it, and the app runs the very same code over the products it keeps in
 // IndexedDB, so offline results, facets, sorting and paging are the server's.
 import { ProductFilterKeySchema, type FacetFilter, type ProductFilterKey, type SearchRequest } from '../catalogue.ts'
@@ -12,11 +12,11 @@ import type {
 import { AUTOCOMPLETE_LIMIT } from '../catalogue-api.ts'
 import type { LanguageCode } from '../language-codes.ts'
 import { type CatalogueLabels, type CatalogueProduct } from '../product.ts'
-import { cheapestVariant, isNew, isOnSale, isReduced } from '../product-rules.ts'
+import { cheapestVariant, isNew, isOnSale, summaryOf } from '../product-rules.ts'
 import { SearchIndex, type SearchDocument } from './search-index.ts'
 import { fold } from './text.ts'
 
-/** How each filter key is offered (the facet discriminator of SPEC §3). */
+/** How each filter key is offered: several values, one value, or a range. */
 export const FACET_DISCRIMINATORS: Record<ProductFilterKey, FacetDiscriminator> = {
   productGroup: 'multiSelect',
   horseType: 'multiSelect',
@@ -30,7 +30,7 @@ export const FACET_DISCRIMINATORS: Record<ProductFilterKey, FacetDiscriminator> 
   new: 'singleSelect',
 }
 
-/** Display order of the facets: the order of SPEC §3's filter keys. */
+/** Display order of the facets: the order the filter keys are declared in. */
 export const FACET_ORDER: readonly ProductFilterKey[] = ProductFilterKeySchema.options
 
 /** The value of the yes/no facets (sale, new). */
@@ -83,31 +83,6 @@ export function searchDocumentOf(product: CatalogueProduct, labels: CatalogueLab
     numbers: weights.length > 0 ? { weightClass: weights } : {},
     priceCents: cheapestVariant(product).price,
     createdAt: product.createdAt,
-  }
-}
-
-export function summaryOf(product: CatalogueProduct, today: string): ProductSummary {
-  const cheapest = cheapestVariant(product)
-  return {
-    productId: product.productId,
-    productVariantId: cheapest.productVariantId,
-    name: product.name,
-    path: product.path,
-    brand: product.brand,
-    productGroup: product.productGroup,
-    productType: product.productType,
-    state: product.state,
-    image: product.image.name,
-    price: cheapest.price,
-    originalPrice: isReduced(cheapest) ? cheapest.originalPrice : null,
-    currency: product.currency,
-    unitPrice: cheapest.unitPrice,
-    rating: product.rating,
-    isNew: isNew(product, today),
-    // The card's badge, beside the price it shows: only when that variant is reduced.
-    onSale: isReduced(cheapest),
-    inStock: product.variants.some((v) => v.stock > 0),
-    variantCount: product.variants.length,
   }
 }
 
@@ -252,9 +227,4 @@ export class CatalogueSearch {
       .map(({ key, name, path }) => ({ key, name, path }))
     return { term, products: found.results, groups, totalCount: found.totalCount }
   }
-}
-
-/** Today as 'YYYY-MM-DD' in UTC: the day "new" is counted from, the same on server and app. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10)
 }

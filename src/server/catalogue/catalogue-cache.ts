@@ -5,7 +5,8 @@
 // date on first use: only the products that changed since the copy's version are read again, and the search index is
 // kept where they are searched as before (stock: every order changes some). Label changes and large changes (a new
 // seed) load the whole catalogue again.
-import { CatalogueSearch, utcDay } from '../../domain/search/catalogue-search.ts'
+import { utcDay } from '../../domain/product-rules.ts'
+import { CatalogueSearch } from '../../domain/search/catalogue-search.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
 import type { Db } from '../db/database.ts'
 import type { SiteRecord } from '../sites/site.directory.ts'

@@ -1,25 +1,43 @@
 import { describe, expect, it } from 'vitest'
+import { LONG_CACHE, SHORT_CACHE } from '../../domain/ttl-cache.ts'
 import { HOSTS, LANG, useTestApp } from '../../../tests/helpers/app.ts'
 
 // The server keeps cacheable answers as long as clients may (2 s or 15 min); these tests change the database under
-// the running app to see which answer comes back.
+// the running app to see which answer comes back. The cache runs on a clock of the test's, moved forward by hand.
 
 describe('the response cache', () => {
-  const { current, get } = useTestApp('sqlite')
+  let clock = Date.now()
+  const { current, get } = useTestApp('sqlite', { now: () => clock })
 
   it('answers a repeated GET from memory, with the same ETag, until it expires', async () => {
     const { db } = current().database.handle
-    const url = '/api/routing/getbyurl?url=/over-ons/'
-    const first = await get(url)
+    // A notification is read from the database on every request the cache does not answer.
+    const url = '/api/notifications/1'
+    const during = { datetime: '2026-06-01T00:00:00Z' }
+    const first = await get(url, during)
     expect(first.statusCode).toBe(200)
-    await db.deleteFrom('urls').where('siteId', '=', 1).where('path', '=', '/over-ons/').execute()
-    const second = await get(url)
+    await db.updateTable('notificationTexts').set({ text: 'Changed' }).where('notificationId', '=', 1).execute()
+    const second = await get(url, during)
     expect(second.statusCode).toBe(200)
     expect(second.body).toBe(first.body)
     expect(second.headers.etag).toBe(first.headers.etag)
-    expect(second.headers['cache-control']).toBe('public, max-age=2')
-    await new Promise((resolve) => setTimeout(resolve, 2100))
-    expect((await get(url)).statusCode).toBe(404)
+    expect(second.headers['cache-control']).toBe(`public, max-age=${SHORT_CACHE.ttlMs / 1000}`)
+    clock += SHORT_CACHE.ttlMs - 1
+    expect((await get(url, during)).body).toBe(first.body)
+    clock += 1
+    expect((await get(url, during)).json().text).toBe('Changed')
+  })
+
+  it('keeps a long-cached answer for 15 minutes', async () => {
+    const { db } = current().database.handle
+    const url = '/api/countries/1'
+    const first = await get(url)
+    await db.updateTable('countryNames').set({ name: 'Renamed' }).where('countryId', '=', 1).execute()
+    expect((await get(url)).headers['cache-control']).toBe(`public, max-age=${LONG_CACHE.ttlMs / 1000}`)
+    clock += LONG_CACHE.ttlMs - 1
+    expect((await get(url)).body).toBe(first.body)
+    clock += 1
+    expect((await get(url)).json().name).toBe('Renamed')
   })
 
   it('answers 304 from memory to a matching If-None-Match', async () => {

@@ -1,5 +1,5 @@
-// Answers of cacheable GETs, kept in this server's memory for as long as clients may keep them anyway (SPEC §9:
-// the short cache, 200 entries for 2 s, and the long cache, 200 entries for 15 min), keyed by everything an answer
+// Answers of cacheable GETs, kept in this server's memory for as long as clients may keep them anyway (the short
+// cache, 200 entries for 2 s, and the long cache, 200 entries for 15 min), keyed by everything an answer
 // varies on. A hit is answered before validation, handler and serialization run, with the ETag it was sent with,
 // compressed once per encoding rather than per request.
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -18,9 +18,19 @@ declare module 'fastify' {
   }
 }
 
+export interface ResponseCacheOptions {
+  /** The clock the entries expire by, in ms; tests pass one they move forward. */
+  now?: () => number
+}
+
 export class ResponseCache {
-  readonly #short = new TtlCache<string, Entry>(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs)
-  readonly #long = new TtlCache<string, Entry>(LONG_CACHE.maxEntries, LONG_CACHE.ttlMs)
+  readonly #short: TtlCache<string, Entry>
+  readonly #long: TtlCache<string, Entry>
+
+  constructor({ now = Date.now }: ResponseCacheOptions = {}) {
+    this.#short = new TtlCache(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs, now)
+    this.#long = new TtlCache(LONG_CACHE.maxEntries, LONG_CACHE.ttlMs, now)
+  }
 
   #cacheFor(request: FastifyRequest) {
     if (request.method !== 'GET') return undefined

@@ -1,12 +1,8 @@
-// Small catalogue fixtures for unit tests of the offline catalogue and the pages: valid CatalogueProducts, labels
-// and sync answers, with overrides where a test needs something particular.
-// An IndexedDB for tests (jsdom and Node have none), installed as the global one before Dexie loads: Dexie's live
-// queries only follow the global IndexedDB.
-// oxlint-disable-next-line import/no-unassigned-import -- installs the global IndexedDB
-import 'fake-indexeddb/auto'
+// Small catalogue fixtures for unit tests of the domain, the offline catalogue and the pages: valid
+// CatalogueProducts, labels and sync answers, with overrides where a test needs something particular. Pure data:
+// no IndexedDB, no Dexie (those are in indexed-db.ts).
 import type { CatalogueSync } from '../../src/domain/catalogue-api.ts'
 import type { CatalogueLabels, CatalogueProduct, ProductVariant } from '../../src/domain/product.ts'
-import { ShopDatabase, useDatabase } from '../../src/browser/db.ts'
 
 export function variant(id: number, overrides: Partial<ProductVariant> = {}): ProductVariant {
   return {
@@ -80,12 +76,4 @@ export function syncOf(overrides: Partial<CatalogueSync>): CatalogueSync {
     labels: LABELS,
     ...overrides,
   }
-}
-
-let databases = 0
-/** A fresh, empty in-memory database for the app's data modules. */
-export function freshDatabase(): ShopDatabase {
-  const database = new ShopDatabase(`test-${Date.now()}-${++databases}`)
-  useDatabase(database)
-  return database
 }

@@ -3,7 +3,7 @@
 // rules, or tsc with the folder's own tsconfig) on it, and expects a failure naming the file. Planted files have
 // unique names and are removed whatever happens.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -91,5 +91,39 @@ describe('a global of another runtime fails its tsconfig', () => {
     expect(result.ok).toBe(false)
     expect(result.output).toContain(file)
     expect(result.output).toContain(message)
+  })
+})
+
+// One import path per symbol: a domain module exports only what it defines, never another module's symbols (a
+// re-export gives one symbol two paths, and made a type cycle between product.ts and product-rules.ts).
+describe('the domain re-exports nothing', () => {
+  const files = readdirSync(join(ROOT, 'src/domain'), { recursive: true, encoding: 'utf8' }).filter(
+    (file) => /\.ts$/.test(file) && !file.endsWith('.d.ts'),
+  )
+
+  it.each(files)('src/domain/%s', (file) => {
+    const source = readFileSync(join(ROOT, 'src/domain', file), 'utf8')
+    expect(source).not.toMatch(/^export\s+(type\s+)?(\*|\{[^}]*\})\s+from\s/m)
+    const imported = new Set(
+      [...source.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s+from/gm)].flatMap((match) =>
+        match[1]!.split(',').map((name) =>
+          name
+            .replace(/^\s*type\s+/, '')
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+        ),
+      ),
+    )
+    const exported = [...source.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}\s*$/gm)].flatMap((match) =>
+      match[1]!.split(',').map(
+        (name) =>
+          name
+            .replace(/^\s*type\s+/, '')
+            .trim()
+            .split(/\s+as\s+/)[0]!,
+      ),
+    )
+    expect(exported.filter((name) => imported.has(name))).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 // The brand themes as the style sheet defines them: each brand's custom properties (the defaults of :root with the
-// brand's own on top), checked against theme.ts (theme-color, manifest, icons) and for WCAG AA contrast.
+// brand's own on top), checked against src/domain/brands.ts (theme-color, manifest, icons) and for WCAG AA contrast.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Brand } from '../../domain/locale.ts'
@@ -58,7 +58,7 @@ describe.each(Object.keys(BRAND_THEME) as Brand[])('the %s theme', (brand) => {
     for (const value of Object.values(theme)) expect(value).toMatch(/^#[0-9a-f]{6}$/)
   })
 
-  it('has the primary colour of theme.ts (theme-color, manifest and icons match the page)', () => {
+  it('has the primary colour of brands.ts (theme-color, manifest and icons match the page)', () => {
     expect(theme['--color-primary']).toBe(BRAND_THEME[brand].primary)
   })
 

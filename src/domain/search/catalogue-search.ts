@@ -13,7 +13,8 @@ import { AUTOCOMPLETE_LIMIT } from '../catalogue-api.ts'
 import type { LanguageCode } from '../language-codes.ts'
 import { type CatalogueLabels, type CatalogueProduct } from '../product.ts'
 import { cheapestVariant, isNew, isOnSale, summaryOf } from '../product-rules.ts'
-import { SearchIndex, type SearchDocument } from './search-index.ts'
+import { SearchIndex } from './search-index.ts'
+import { type SearchDocument } from './search-document.ts'
 import { fold } from './text.ts'
 
 /** How each filter key is offered: several values, one value, or a range. */

@@ -16,8 +16,6 @@ import type { SearchDocument } from './search-document.ts'
 import { terms } from './text.ts'
 import { Vocabulary } from './vocabulary.ts'
 
-export type { SearchDocument } from './search-document.ts'
-export type { FacetCount } from './facet-index.ts'
 
 export interface SearchResult {
   ids: number[]

@@ -1,7 +1,8 @@
 // Search quality on the real seed catalogue: the words shoppers type find what they mean.
 import { describe, expect, it } from 'vitest'
 import { SearchRequestSchema } from '../../domain/catalogue.ts'
-import { SearchIndex, type SearchDocument } from '../../domain/search/search-index.ts'
+import { SearchIndex } from '../../domain/search/search-index.ts'
+import { type SearchDocument } from '../../domain/search/search-document.ts'
 import { loadCatalogueSeed, loadCatalogueTexts } from '../db/seed/catalogue-data.ts'
 
 const seed = loadCatalogueSeed()

@@ -70,20 +70,14 @@ export type CartScope = RequestScope & { entry: CatalogueEntry; rules: PricingRu
 
 const cartNotFound = (id: string) => new AppError('cartNotFound', 404, `Cart ${id} was not found.`)
 
-/** A stored JSON document (checked with the rest of the cart by CartSchema, in cartOf). */
-const json = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
-
 function contentsOf(row: CartRow, lines: CartLineRow[]): CartContents {
   return {
-    products: lines.map((line) => {
-      const names = JSON.parse(line.samples) as string[]
-      return {
-        productId: line.productId,
-        productVariantId: line.productVariantId,
-        count: line.count,
-        rqsSamples: names.map((sampleName, i) => ({ sequence: i + 1, sampleName })),
-      }
-    }),
+    products: lines.map((line) => ({
+      productId: line.productId,
+      productVariantId: line.productVariantId,
+      count: line.count,
+      rqsSamples: line.samples.map((sampleName, i) => ({ sequence: i + 1, sampleName })),
+    })),
     discountCode: row.discountCode,
     shippingMethod: row.shippingMethod as ShippingMethod,
     paymentMethodId: row.paymentMethodId,
@@ -95,7 +89,7 @@ const linesOf = (contents: CartContents): CartLineRow[] =>
     productVariantId: p.productVariantId,
     productId: p.productId,
     count: p.count,
-    samples: JSON.stringify(p.rqsSamples.map((s) => s.sampleName)),
+    samples: p.rqsSamples.map((s) => s.sampleName),
   }))
 
 /** A cart as the API answers it (SPEC §3 Cart). */
@@ -108,11 +102,11 @@ function cartOf(row: CartRow, contents: CartContents, entry: CatalogueEntry | nu
     siteId: row.siteId,
     languageId: row.languageId,
     clientIp: row.clientIp,
-    billing: json(row.billing),
-    shipping: { address: json(row.shippingAddress), shippingMethod: contents.shippingMethod },
-    company: json(row.company),
-    alternativeShippingAddress: Boolean(row.alternativeShippingAddress),
-    newsletterSubscribe: Boolean(row.newsletterSubscribe),
+    billing: row.billing,
+    shipping: { address: row.shippingAddress, shippingMethod: contents.shippingMethod },
+    company: row.company,
+    alternativeShippingAddress: row.alternativeShippingAddress,
+    newsletterSubscribe: row.newsletterSubscribe,
     payment: contents.paymentMethodId === null ? null : { paymentMethodId: contents.paymentMethodId },
     mailplusId: row.mailplusId,
     products: contents.products,
@@ -319,7 +313,7 @@ export class CartService {
 
   async setBilling(trx: Trx, scope: RequestScope, id: string, billing: Billing) {
     await this.#checkAddress(trx, billing.address)
-    await this.#update(trx, scope, id, { billing: JSON.stringify(billing) })
+    await this.#update(trx, scope, id, { billing })
   }
 
   async setShipping(
@@ -330,9 +324,7 @@ export class CartService {
   ) {
     await this.#checkAddress(trx, shipping.address ?? null)
     await this.#update(trx, scope, id, {
-      ...(shipping.address !== undefined && {
-        shippingAddress: shipping.address === null ? null : JSON.stringify(shipping.address),
-      }),
+      ...(shipping.address !== undefined && { shippingAddress: shipping.address }),
       shippingMethod: shipping.shippingMethod,
     })
   }
@@ -342,7 +334,7 @@ export class CartService {
   }
 
   setCompany(trx: Trx, scope: RequestScope, id: string, company: Company) {
-    return this.#update(trx, scope, id, { company: JSON.stringify(company) })
+    return this.#update(trx, scope, id, { company })
   }
 
   async setPayment(trx: Trx, scope: CartScope, id: string, paymentMethodId: number) {

@@ -1,16 +1,8 @@
 // All sites in memory, found by domain or id. Sites change rarely and every request needs one, so the directory
 // is loaded at start and reloaded in the background when older than REFRESH_MS; several servers on one PostgreSQL
 // therefore agree on a change within that time. `reload()` makes a change visible at once.
-import type { z } from 'zod'
 import { LanguageCodeSchema, type LanguageCode } from '../../domain/languages.ts'
-import {
-  LinkSchema,
-  OpeningHoursSchema,
-  SocialMediaSchema,
-  type Link,
-  type OpeningHours,
-  type SiteLanguage,
-} from '../../domain/site.ts'
+import type { Link, OpeningHours, SiteLanguage, SocialMedia } from '../../domain/site.ts'
 import type { PlatformVariant, SiteType } from '../../domain/enums.ts'
 import { currencyFromSymbol, type CurrencyCode } from '../../domain/money.ts'
 import type { Db } from '../db/database.ts'
@@ -43,7 +35,7 @@ export interface SiteRecord {
   currencyCode: CurrencyCode
   vatPercentageHigh: number
   vatPercentageLow: number
-  socialMedia: z.infer<typeof SocialMediaSchema>
+  socialMedia: SocialMedia
   customerServicePhone: string
   customerServiceEmailAddress: string
   paymentProviderConfigurationId: string
@@ -65,8 +57,6 @@ export interface SiteRecord {
   footerId: number
   notifications: { id: number; startsAt: string; endsAt: string | null }[]
 }
-
-const parseLink = (text: string | null) => (text === null ? null : LinkSchema.parse(JSON.parse(text)))
 
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`Site data is incomplete: ${what}`)
@@ -94,7 +84,7 @@ export async function readSites(db: Db): Promise<SiteRecord[]> {
       currencyCode: currencyFromSymbol(site.currencySymbol),
       vatPercentageHigh: Number(site.vatPercentageHigh),
       vatPercentageLow: Number(site.vatPercentageLow),
-      socialMedia: SocialMediaSchema.parse(JSON.parse(site.socialMedia)),
+      socialMedia: site.socialMedia,
       customerServicePhone: site.customerServicePhone,
       customerServiceEmailAddress: site.customerServiceEmailAddress,
       paymentProviderConfigurationId: site.paymentProviderConfigurationId,
@@ -123,13 +113,13 @@ export async function readSites(db: Db): Promise<SiteRecord[]> {
           {
             customerServiceTitle: t.customerServiceTitle,
             customerServiceTextBottom: t.customerServiceTextBottom,
-            customerServiceLink: LinkSchema.parse(JSON.parse(t.customerServiceLink)),
-            customerServicePhoneLink: LinkSchema.parse(JSON.parse(t.customerServicePhoneLink)),
-            openingHours: OpeningHoursSchema.parse(JSON.parse(t.openingHours)),
+            customerServiceLink: t.customerServiceLink,
+            customerServicePhoneLink: t.customerServicePhoneLink,
+            openingHours: t.openingHours,
             dealerPageTitle: t.dealerPageTitle,
-            becomeDealerLink: parseLink(t.becomeDealerLink),
-            currencyConversionDisclaimerLink: parseLink(t.currencyConversionDisclaimerLink),
-            rqsContentPage: parseLink(t.rqsContentPage),
+            becomeDealerLink: t.becomeDealerLink,
+            currencyConversionDisclaimerLink: t.currencyConversionDisclaimerLink,
+            rqsContentPage: t.rqsContentPage,
           },
         ]),
       ),

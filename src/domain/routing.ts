@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { IdSchema } from './ids.ts'
 
-// The 16 route kinds the server returns for a URL (SPEC §2), their parameters, and the pure path rules
+// The 16 route kinds the server returns for a URL, their parameters, and the pure path rules
 // (strict trailing slash) that the server's resolver and the app's links share.
 
 const Id = IdSchema
@@ -67,6 +67,13 @@ export const AlternatesSchema = z.array(AlternateSchema)
 export type Alternate = z.infer<typeof AlternateSchema>
 
 /**
+ * What the error body of a path without a page (`GET /api/routing/getbyurl`, 404) adds: the site and language the
+ * path is in, and the site's not-found content page to show.
+ */
+export const RouteNotFoundSchema = z.object({ siteId: Id, languageId: Id, contentPageId: Id })
+export type RouteNotFound = z.infer<typeof RouteNotFoundSchema>
+
+/**
  * A canonical string for a route target, so the URL table can find the path of a target (geturl) with one index.
  * Parameters are written in a fixed order; a redirect has no key because nothing links to a redirect.
  */
@@ -101,7 +108,7 @@ export type PathCheck =
 
 /**
  * Reads the `url` of a routing lookup: a path ('/a/b/') or a full URL of which only path and query count.
- * Paths are lower-cased for lookup, `//` collapsed, and must end with '/' (strict trailing slash, SPEC §2);
+ * Paths are lower-cased for lookup, `//` collapsed, and must end with '/' (strict trailing slash);
  * a path without one gets the redirect target with the slash added and the query kept.
  */
 export function checkPath(url: string): PathCheck {

@@ -20,7 +20,7 @@ import { CartCalculation2Schema, RecommendationsSchema, ShippingMethodsSchema } 
 import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema } from '../../domain/cart.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema } from '../../domain/product.ts'
-import { AlternatesSchema, RouteInfoSchema } from '../../domain/routing.ts'
+import { AlternatesSchema, RouteInfoSchema, RouteNotFoundSchema } from '../../domain/routing.ts'
 import { LocalizationCheckResultSchema, SiteByDomainSchema, SiteSchema, SiteSettingsSchema } from '../../domain/site.ts'
 
 export const schemas = {
@@ -39,7 +39,7 @@ export const schemas = {
   localizationCheck: LocalizationCheckResultSchema,
   none: z.null(),
   /** The body of a routing 404: which site and language, and the not-found page to show. */
-  notFound: z.object({ siteId: z.number(), languageId: z.number(), contentPageId: z.number() }),
+  notFound: RouteNotFoundSchema,
   mailplusId: MailplusIdSchema,
   search: SearchResponseSchema,
   autocomplete: AutocompleteResponseSchema,

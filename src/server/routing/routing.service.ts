@@ -7,6 +7,7 @@ import {
   type Alternate,
   type GetUrlRequest,
   type RouteInfo,
+  type RouteNotFound,
   type RouteTarget,
 } from '../../domain/routing.ts'
 import { SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
@@ -58,18 +59,12 @@ export async function resolveUrl(db: Db, cache: UrlCache, site: SiteRecord, url:
   }
   const route = await lookUp(db, cache, site.id, checked.path)
   if (!route) {
-    const languageId = languageOfPath(site, checked.path)
-    throw new AppError(
-      'pageNotFound',
-      404,
-      `No page has the path '${checked.path}'.`,
-      {},
-      {
-        siteId: site.id,
-        languageId,
-        contentPageId: pageId(site, 'notFound'),
-      },
-    )
+    const body: RouteNotFound = {
+      siteId: site.id,
+      languageId: languageOfPath(site, checked.path),
+      contentPageId: pageId(site, 'notFound'),
+    }
+    throw new AppError('pageNotFound', 404, `No page has the path '${checked.path}'.`, {}, body)
   }
   return { ...route.target, siteId: site.id, languageId: route.languageId, path: checked.path }
 }

@@ -1,9 +1,9 @@
-// The cart API's parameters and answers (SPEC §7 Cart and Cart calculation, issue #5), one definition for the server's
-// validation and the app's checks. Path and query values arrive as strings and are coerced; SPEC §5 requires each
-// named one, except the quantity of an added product (1 when left out, SPEC §9).
+// The cart API's parameters and answers (cart and cart calculation), one definition for the server's validation and
+// the app's checks. Path and query values arrive as strings and are coerced; each named one is required, except the
+// quantity of an added product (1 when left out).
 import { z } from 'zod'
 import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
-import { CartCalculationSchema, PricingRulesSchema } from './cart-calculation.ts'
+import { CartCalculationSchema } from './cart-calculation.ts'
 import { CartIdSchema, CartSchema, DEFAULT_QUANTITY, ShippingMethodOptionSchema } from './cart.ts'
 import { CartQuantitySchema, DiscountCodeSchema, MAX_LINES, MAX_QUANTITY, SampleNameSchema } from './cart-mutations.ts'
 import { ProductSummarySchema } from './catalogue-api.ts'
@@ -31,7 +31,7 @@ export const SampleNameQuerySchema = z.object({
 })
 export const AlternativeShippingQuerySchema = z.object({ alternativeShippingAddress: z.stringbool() })
 export const NewsletterQuerySchema = z.object({ subscribe: z.stringbool() })
-/** The password is checked against SPEC §5's rule by the service, to answer with the spec's message. */
+/** The password's rule (7 characters or more, letters and digits) is checked by the service, with its own message. */
 export const SetPasswordQuerySchema = z.object({
   password: z.string().min(1).max(200),
   confirmUrl: z.url({ protocol: /^https?$/ }).max(2000),
@@ -81,7 +81,6 @@ export type CartCalculation2 = z.infer<typeof CartCalculation2Schema>
 
 export const RecommendationsSchema = z.array(ProductSummarySchema).max(8)
 export const ShippingMethodsSchema = z.array(ShippingMethodOptionSchema)
-export const CartPricingSchema = PricingRulesSchema
 
 export { IDEMPOTENCY_HEADER } from './cart-constants.ts'
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/)

@@ -13,7 +13,6 @@ import {
   CartDescriptionSchema,
   CartIdParamsSchema,
   CartLineParamsSchema,
-  CartPricingSchema,
   CartSampleParamsSchema,
   CompanyInfoSchema,
   DealerQuerySchema,
@@ -29,7 +28,7 @@ import {
   ShippingBodySchema,
   ShippingMethodsSchema,
 } from '../../domain/cart-api.ts'
-import { CartCalculationSchema } from '../../domain/cart-calculation.ts'
+import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema } from '../../domain/cart.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
@@ -73,7 +72,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
   )
 
   // The prices around the cart on this site, for the app's provisional totals while offline.
-  app.get('/api/cart/pricing', { schema: { response: { 200: CartPricingSchema } } }, (request) =>
+  app.get('/api/cart/pricing', { schema: { response: { 200: PricingRulesSchema } } }, (request) =>
     carts.rules(scopeOf(request).site),
   )
 

@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely'
 import { z } from 'zod'
 import { AddressSchema, CompanySchema, type Address, type Company } from '../../domain/address.ts'
 import { BillingSchema, type Billing } from '../../domain/cart-api.ts'
+import type { DiscountCodeRule } from '../../domain/cart-calculation.ts'
 import type { Db, Dialect } from '../db/database.ts'
 import { jsonColumn } from '../db/json-column.ts'
 import type { CartLineTable, CartTable, Database, IdempotencyKeyTable } from '../db/schema.ts'
@@ -156,15 +157,16 @@ export async function findPromotions(db: Executor, siteId: number) {
   }))
 }
 
-/** A site's discount code, looked up without regard to case. */
-export function findDiscountCode(db: Executor, siteId: number, code: string) {
-  return db
+/** The rule of a site's discount code, looked up without regard to case; null when the site has no such code. */
+export async function findDiscountRule(db: Executor, siteId: number, code: string): Promise<DiscountCodeRule | null> {
+  const row = await db
     .selectFrom('discountCodes as d')
     .innerJoin('discountCodeSites as s', 's.discountCodeId', 'd.id')
-    .selectAll('d')
+    .select(['d.code', 'd.kind', 'd.value', 'd.minimumOrderCents', 'd.validFrom', 'd.validTo'])
     .where('s.siteId', '=', siteId)
     .where('d.code', '=', code.toUpperCase())
     .executeTakeFirst()
+  return row ?? null
 }
 
 export async function countryExists(db: Executor, countryId: number): Promise<boolean> {

@@ -1,5 +1,5 @@
-// SPEC §7 Cart and Cart calculation (issue #5). Thin: each route names its parameters (SPEC §5: every one required,
-// but the quantity of an added product) and makes one call. Every change runs through runChange (a stored cart's
+// The cart and cart-calculation API. Thin: each route names its parameters (every one required, but the quantity of
+// an added product) and makes one call. Every change runs through runChange (a stored cart's
 // through changeCart): in a transaction, once per Idempotency-Key. Nothing here is ever cached on the way (cache: 'none').
 import type { FastifyRequest } from 'fastify'
 import type { Transaction } from 'kysely'
@@ -33,6 +33,8 @@ import { CartSchema } from '../../domain/cart.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
 import type { Database } from '../db/schema.ts'
+import { impersonate } from './cart-impersonation.ts'
+import { recommendations } from './cart-recommendations.ts'
 import type { CartScope } from './cart.service.ts'
 import { runChange, type Outcome } from './idempotency.ts'
 
@@ -40,7 +42,7 @@ const NO_CONTENT: Outcome = { status: 204 }
 const none = { cache: 'none' } as const
 const noContent = { 204: z.null() }
 
-export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppContext) {
+export async function cartRoutes(app: ZodApp, { database: { db }, carts, cartCheckout, cartCalculator }: AppContext) {
   /**
    * A change of the stored cart `:id`, answered 204: the site's catalogue and prices are made ready first, outside the
    * transaction; then the change runs in one, once per Idempotency-Key.
@@ -57,7 +59,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
     })
   }
 
-  // Create (SPEC §4 cart lifecycle: "no cart: a new one is created and its id stored").
+  // Create: a shopper without a cart gets a new one (the app keeps its id).
   app.post('/api/cart', { config: none, schema: { response: { 200: CartSchema } } }, (request, reply) =>
     runChange(db, request, reply, null, async (trx) => ({
       status: 200,
@@ -83,7 +85,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
       const scope = await carts.prepare(scopeOf(request))
       return runChange(db, request, reply, null, async (trx) => ({
         status: 200,
-        body: await carts.impersonate(trx, scope, request.query.key),
+        body: await impersonate(trx, scope, request.query.key),
       }))
     },
   )
@@ -187,13 +189,13 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
   app.get(
     '/api/cart/:id/recommendations',
     { config: none, schema: { params: CartIdParamsSchema, response: { 200: RecommendationsSchema } } },
-    (request) => carts.recommendations(scopeOf(request), request.params.id),
+    (request) => recommendations(carts, scopeOf(request), request.params.id),
   )
 
   app.get(
     '/api/cart/:id/shippingmethods',
     { config: none, schema: { params: CartIdParamsSchema, response: { 200: ShippingMethodsSchema } } },
-    (request) => carts.shippingMethods(scopeOf(request), request.params.id),
+    (request) => cartCalculator.shippingMethods(scopeOf(request), request.params.id),
   )
 
   // Checkout details kept on the cart.
@@ -201,14 +203,14 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
     '/api/cart/:id/billing',
     { config: none, schema: { params: CartIdParamsSchema, body: BillingSchema, response: noContent } },
     (request, reply) =>
-      changeCart(request, reply, (trx, scope) => carts.setBilling(trx, scope, request.params.id, request.body)),
+      changeCart(request, reply, (trx, scope) => cartCheckout.setBilling(trx, scope, request.params.id, request.body)),
   )
 
   app.put(
     '/api/cart/:id/shipping',
     { config: none, schema: { params: CartIdParamsSchema, body: ShippingBodySchema, response: noContent } },
     (request, reply) =>
-      changeCart(request, reply, (trx, scope) => carts.setShipping(trx, scope, request.params.id, request.body)),
+      changeCart(request, reply, (trx, scope) => cartCheckout.setShipping(trx, scope, request.params.id, request.body)),
   )
 
   for (const [method, url] of [
@@ -223,7 +225,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
       handler: (request, reply) =>
         changeCart(request, reply, async (trx, scope) => {
           const { alternativeShippingAddress } = request.query
-          await carts.setAlternativeShipping(trx, scope, request.params.id, alternativeShippingAddress)
+          await cartCheckout.setAlternativeShipping(trx, scope, request.params.id, alternativeShippingAddress)
         }),
     })
 
@@ -231,7 +233,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
     '/api/cart/:id/companyinfo',
     { config: none, schema: { params: CartIdParamsSchema, body: CompanyInfoSchema, response: noContent } },
     (request, reply) =>
-      changeCart(request, reply, (trx, scope) => carts.setCompany(trx, scope, request.params.id, request.body)),
+      changeCart(request, reply, (trx, scope) => cartCheckout.setCompany(trx, scope, request.params.id, request.body)),
   )
 
   app.post(
@@ -239,7 +241,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
     { config: none, schema: { params: CartIdParamsSchema, body: PaymentBodySchema, response: noContent } },
     (request, reply) =>
       changeCart(request, reply, (trx, scope) =>
-        carts.setPayment(trx, scope, request.params.id, request.body.paymentMethodId),
+        cartCheckout.setPayment(trx, scope, request.params.id, request.body.paymentMethodId),
       ),
   )
 
@@ -248,7 +250,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
     { config: none, schema: { params: CartIdParamsSchema, querystring: NewsletterQuerySchema, response: noContent } },
     (request, reply) =>
       changeCart(request, reply, (trx, scope) =>
-        carts.setNewsletter(trx, scope, request.params.id, request.query.subscribe),
+        cartCheckout.setNewsletter(trx, scope, request.params.id, request.query.subscribe),
       ),
   )
 
@@ -258,7 +260,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
     (request, reply) =>
       changeCart(request, reply, async (trx, scope) => {
         const { password, confirmUrl } = request.query
-        await carts.setPassword(trx, scope, request.params.id, password, confirmUrl)
+        await cartCheckout.setPassword(trx, scope, request.params.id, password, confirmUrl)
       }),
   )
 
@@ -267,7 +269,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
     { config: none, schema: { params: CartIdParamsSchema, querystring: DealerQuerySchema, response: noContent } },
     (request, reply) =>
       changeCart(request, reply, (trx, scope) =>
-        carts.setDealer(trx, scope, request.params.id, request.query.dealerId),
+        cartCheckout.setDealer(trx, scope, request.params.id, request.query.dealerId),
       ),
   )
 
@@ -280,7 +282,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
     (request, reply) =>
       changeCart(request, reply, async (trx, scope) => {
         const { parcelShopId, parcelShopZipcodeOrCity } = request.query
-        await carts.setPickupPoint(trx, scope, request.params.id, parcelShopId, parcelShopZipcodeOrCity)
+        await cartCheckout.setPickupPoint(trx, scope, request.params.id, parcelShopId, parcelShopZipcodeOrCity)
       }),
   )
 
@@ -288,18 +290,18 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
   app.post(
     '/api/cartcalculation/:id/calculate',
     { config: none, schema: { params: CartIdParamsSchema, response: { 200: CartCalculationSchema } } },
-    async (request) => (await carts.calculateStored(scopeOf(request), request.params.id)).calculation,
+    async (request) => (await cartCalculator.calculateStored(scopeOf(request), request.params.id)).calculation,
   )
 
   app.post(
     '/api/cartcalculation/calculate',
     { config: none, schema: { body: CartDescriptionSchema, response: { 200: CartCalculationSchema } } },
-    (request) => carts.calculateDescribed(scopeOf(request), request.body),
+    (request) => cartCalculator.calculateDescribed(scopeOf(request), request.body),
   )
 
   app.post(
     '/api/cartcalculation/:id/calculate2',
     { config: none, schema: { params: CartIdParamsSchema, response: { 200: CartCalculation2Schema } } },
-    (request) => carts.calculateStored(scopeOf(request), request.params.id),
+    (request) => cartCalculator.calculateStored(scopeOf(request), request.params.id),
   )
 }

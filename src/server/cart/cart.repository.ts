@@ -8,7 +8,8 @@ import { BillingSchema, type Billing } from '../../domain/cart-api.ts'
 import type { DiscountCodeRule } from '../../domain/cart-calculation.ts'
 import type { Db, Dialect } from '../db/database.ts'
 import { jsonColumn } from '../db/json-column.ts'
-import type { CartLineTable, CartTable, Database, IdempotencyKeyTable } from '../db/schema.ts'
+import type { Database } from '../db/schema.ts'
+import type { CartLineTable, CartTable, IdempotencyKeyTable } from '../db/tables/cart.ts'
 
 type Executor = Db | Transaction<Database>
 

@@ -2,7 +2,7 @@
 // snapshot with the test's own reading of the facets, not through the search code.
 import { describe, expect, it } from 'vitest'
 import type { SearchResponse } from '../../domain/catalogue-api.ts'
-import type { FacetFilter, ProductFilterKey } from '../../domain/catalogue.ts'
+import { ProductFilterKeySchema, type FacetFilter, type ProductFilterKey } from '../../domain/catalogue.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 import { TODAY, NL, kilograms, cheapest, multi, range, upTo, single, useCatalogueApi } from './catalogue-test-setup.ts'
@@ -54,18 +54,7 @@ function matches(product: CatalogueProduct, filter: FacetFilter): boolean {
   }
 }
 
-const FACET_KEYS: ProductFilterKey[] = [
-  'productGroup',
-  'horseType',
-  'ageGroup',
-  'application',
-  'ingredient',
-  'labour',
-  'package',
-  'weightClass',
-  'sale',
-  'new',
-]
+const FACET_KEYS: readonly ProductFilterKey[] = ProductFilterKeySchema.options
 
 /** Per facet: the count per value over the products that pass every filter except that facet's own. */
 function expectedCounts(products: CatalogueProduct[], filters: FacetFilter[]) {

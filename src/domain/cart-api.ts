@@ -1,9 +1,9 @@
-// The cart and cart calculation API's parameters and answers, one definition for the server's validation and the
-// app's checks. Path and query values arrive as strings and are coerced; each named one is required, except the
+// The cart API's parameters and answers (cart and cart calculation), one definition for the server's validation and
+// the app's checks. Path and query values arrive as strings and are coerced; each named one is required, except the
 // quantity of an added product (1 when left out).
 import { z } from 'zod'
 import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
-import { CartCalculationSchema, PricingRulesSchema } from './cart-calculation.ts'
+import { CartCalculationSchema } from './cart-calculation.ts'
 import { CartIdSchema, CartSchema, DEFAULT_QUANTITY, ShippingMethodOptionSchema } from './cart.ts'
 import { CartQuantitySchema, DiscountCodeSchema, SampleNameSchema } from './cart-mutations.ts'
 import { MAX_LINES, MAX_QUANTITY } from './cart-constants.ts'
@@ -32,7 +32,7 @@ export const SampleNameQuerySchema = z.object({
 })
 export const AlternativeShippingQuerySchema = z.object({ alternativeShippingAddress: z.stringbool() })
 export const NewsletterQuerySchema = z.object({ subscribe: z.stringbool() })
-/** The password rule (7+ characters, letters and digits) is checked by the service, to answer with its own message. */
+/** The password's rule (7 characters or more, letters and digits) is checked by the service, with its own message. */
 export const SetPasswordQuerySchema = z.object({
   password: z.string().min(1).max(200),
   confirmUrl: z.url({ protocol: /^https?$/ }).max(2000),
@@ -82,6 +82,5 @@ export type CartCalculation2 = z.infer<typeof CartCalculation2Schema>
 
 export const RecommendationsSchema = z.array(ProductSummarySchema).max(8)
 export const ShippingMethodsSchema = z.array(ShippingMethodOptionSchema)
-export const CartPricingSchema = PricingRulesSchema
 
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/)

@@ -67,6 +67,13 @@ export const AlternatesSchema = z.array(AlternateSchema)
 export type Alternate = z.infer<typeof AlternateSchema>
 
 /**
+ * What the error body of a path without a page (`GET /api/routing/getbyurl`, 404) adds: the site and language the
+ * path is in, and the site's not-found content page to show.
+ */
+export const RouteNotFoundSchema = z.object({ siteId: Id, languageId: Id, contentPageId: Id })
+export type RouteNotFound = z.infer<typeof RouteNotFoundSchema>
+
+/**
  * A canonical string for a route target, so the URL table can find the path of a target (geturl) with one index.
  * Parameters are written in a fixed order; a redirect has no key because nothing links to a redirect.
  */

@@ -5,6 +5,8 @@ import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { startCartMaintenance } from './cart/cart-maintenance.ts'
+import { CartCalculator } from './cart/cart-calculator.ts'
+import { CartCheckout } from './cart/cart-checkout.ts'
 import { CartService } from './cart/cart.service.ts'
 import { PricingCache } from './cart/cart-pricing.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
@@ -78,6 +80,7 @@ export async function buildApp({ config, database, logger, renderer, now }: Buil
       app.log.debug({ kind, version: entry.version, products: entry.byId.size }, 'catalogue loaded'),
   })
   const pricing = new PricingCache(database.db)
+  const carts = new CartService({ db: database.db, dialect: database.dialect, catalogue, pricing })
   const context: AppContext = {
     database,
     sites,
@@ -85,7 +88,9 @@ export async function buildApp({ config, database, logger, renderer, now }: Buil
     publicUrl: new URL(config.PUBLIC_URL),
     catalogue,
     pricing,
-    carts: new CartService({ db: database.db, dialect: database.dialect, catalogue, pricing }),
+    carts,
+    cartCheckout: new CartCheckout(carts),
+    cartCalculator: new CartCalculator(carts),
   }
 
   const responses = new ResponseCache({ now })

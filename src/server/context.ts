@@ -6,6 +6,8 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { CartCalculator } from './cart/cart-calculator.ts'
+import type { CartCheckout } from './cart/cart-checkout.ts'
 import type { CartService } from './cart/cart.service.ts'
 import type { PricingCache } from './cart/cart-pricing.ts'
 import type { CatalogueCache } from './catalogue/catalogue-cache.ts'
@@ -24,6 +26,9 @@ export interface AppContext {
   /** Each site's prices around the cart (shipping, payment costs, promotions), kept for half a minute. */
   pricing: PricingCache
   carts: CartService
+  /** The checkout details kept on a cart. */
+  cartCheckout: CartCheckout
+  cartCalculator: CartCalculator
 }
 
 export type ZodApp = FastifyInstance<

@@ -21,7 +21,7 @@ import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-cal
 import { CartSchema } from '../../domain/cart.ts'
 import { LocalizationChoiceSchema } from '../../domain/client-state.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema } from '../../domain/product.ts'
-import { AlternatesSchema, RouteInfoSchema } from '../../domain/routing.ts'
+import { AlternatesSchema, RouteInfoSchema, RouteNotFoundSchema } from '../../domain/routing.ts'
 import { LocalizationCheckResultSchema, SiteByDomainSchema, SiteSchema, SiteSettingsSchema } from '../../domain/site.ts'
 
 export const schemas = {
@@ -40,7 +40,7 @@ export const schemas = {
   localizationCheck: LocalizationCheckResultSchema,
   none: z.null(),
   /** The body of a routing 404: which site and language, and the not-found page to show. */
-  notFound: z.object({ siteId: z.number(), languageId: z.number(), contentPageId: z.number() }),
+  notFound: RouteNotFoundSchema,
   mailplusId: MailplusIdSchema,
   search: SearchResponseSchema,
   autocomplete: AutocompleteResponseSchema,

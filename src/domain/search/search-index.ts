@@ -16,7 +16,6 @@ import type { SearchDocument } from './search-document.ts'
 import { terms } from './text.ts'
 import { Vocabulary } from './vocabulary.ts'
 
-
 export interface SearchResult {
   ids: number[]
   total: number

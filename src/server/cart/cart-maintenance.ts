@@ -12,7 +12,7 @@ import {
   findCart,
   insertImpersonationKey,
 } from './cart.repository.ts'
-import { impersonationKeyHash } from './cart.service.ts'
+import { impersonationKeyHash } from './cart-secrets.ts'
 import { KEEP_KEYS_DAYS } from './idempotency.ts'
 
 export const CART_KEEP_DAYS = 90

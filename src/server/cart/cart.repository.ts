@@ -1,47 +1,94 @@
 // Cart queries (Kysely only). Writes take the transaction of the request they belong to, so a change, its checks and
-// its idempotency record commit together or not at all.
+// its idempotency record commit together or not at all. Rows go in and come out as domain shapes: JSON columns
+// parsed with their schemas, flags as booleans.
 import type { Transaction } from 'kysely'
+import { z } from 'zod'
+import { AddressSchema, CompanySchema, type Address, type Company } from '../../domain/address.ts'
+import { BillingSchema, type Billing } from '../../domain/cart-api.ts'
+import type { DiscountCodeRule } from '../../domain/cart-calculation.ts'
 import type { Db, Dialect } from '../db/database.ts'
-import type { CartLineTable, CartTable, Database, IdempotencyKeyTable } from '../db/schema.ts'
+import { jsonColumn } from '../db/json-column.ts'
+import type { Database } from '../db/schema.ts'
+import type { CartLineTable, CartTable, IdempotencyKeyTable } from '../db/tables/cart.ts'
 
 type Executor = Db | Transaction<Database>
 
-export type CartRow = CartTable
+const billing = jsonColumn('carts', 'billing', BillingSchema)
+const shippingAddress = jsonColumn('carts', 'shippingAddress', AddressSchema)
+const company = jsonColumn('carts', 'company', CompanySchema)
+const samples = jsonColumn('cartLines', 'samples', z.array(z.string()))
+const responseBody = jsonColumn('idempotencyKeys', 'responseBody', z.unknown())
+
+type JsonOrFlag = 'billing' | 'shippingAddress' | 'company' | 'alternativeShippingAddress' | 'newsletterSubscribe'
+
+/** A stored cart (its lines apart). */
+export interface CartRow extends Omit<CartTable, JsonOrFlag> {
+  billing: Billing | null
+  shippingAddress: Address | null
+  company: Company | null
+  alternativeShippingAddress: boolean
+  newsletterSubscribe: boolean
+}
+
 /** A line as the cart service reads and writes it (the cart and the order are the repository's). */
-export type CartLineRow = Omit<CartLineTable, 'cartId' | 'position'>
+export interface CartLineRow extends Omit<CartLineTable, 'cartId' | 'position' | 'samples'> {
+  /** The samples' names, in order (scan products). */
+  samples: string[]
+}
+
+const cartOfRow = (row: CartTable): CartRow => ({
+  ...row,
+  billing: billing.parseNullable(row.billing),
+  shippingAddress: shippingAddress.parseNullable(row.shippingAddress),
+  company: company.parseNullable(row.company),
+  alternativeShippingAddress: Boolean(row.alternativeShippingAddress),
+  newsletterSubscribe: Boolean(row.newsletterSubscribe),
+})
+
+/** The columns of a cart, or of the part of it that a change sets. */
+function columnsOf<T extends Partial<CartRow>>(cart: T) {
+  const { billing: b, shippingAddress: address, company: c, ...rest } = cart
+  return {
+    ...rest,
+    ...(b !== undefined && { billing: b && billing.serialise(b) }),
+    ...(address !== undefined && { shippingAddress: address && shippingAddress.serialise(address) }),
+    ...(c !== undefined && { company: c && company.serialise(c) }),
+  }
+}
 
 export async function findCart(db: Executor, id: string): Promise<CartRow | undefined> {
-  return db.selectFrom('carts').selectAll().where('id', '=', id).executeTakeFirst()
+  const row = await db.selectFrom('carts').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && cartOfRow(row)
 }
 
 /**
  * Reads a cart for a change, holding it until the transaction ends (PostgreSQL: a row lock, so two changes to one cart
  * never both read the lines before either writes; SQLite: writes already take the database lock at BEGIN IMMEDIATE).
  */
-export async function lockCart(trx: Transaction<Database>, dialect: Dialect, id: string) {
+export async function lockCart(trx: Transaction<Database>, dialect: Dialect, id: string): Promise<CartRow | undefined> {
   const query = trx.selectFrom('carts').selectAll().where('id', '=', id)
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+  return row && cartOfRow(row)
 }
 
 export async function findCartLines(db: Executor, cartId: string): Promise<CartLineRow[]> {
-  return db
+  const rows = await db
     .selectFrom('cartLines')
     .select(['productVariantId', 'productId', 'count', 'samples'])
     .where('cartId', '=', cartId)
     .orderBy('position')
     .execute()
+  return rows.map((row) => ({ ...row, samples: samples.parse(row.samples) }))
 }
 
 export async function insertCart(trx: Transaction<Database>, row: CartRow): Promise<void> {
-  await trx.insertInto('carts').values(row).execute()
+  await trx.insertInto('carts').values(columnsOf(row)).execute()
 }
 
-export async function updateCart(
-  trx: Transaction<Database>,
-  id: string,
-  patch: Partial<Omit<CartRow, 'id' | 'siteId' | 'createdAt'>>,
-): Promise<void> {
-  await trx.updateTable('carts').set(patch).where('id', '=', id).execute()
+export type CartPatch = Partial<Omit<CartRow, 'id' | 'siteId' | 'createdAt'>>
+
+export async function updateCart(trx: Transaction<Database>, id: string, patch: CartPatch): Promise<void> {
+  await trx.updateTable('carts').set(columnsOf(patch)).where('id', '=', id).execute()
 }
 
 /** Writes a cart's lines as they are now (a cart holds at most 100), in their order. */
@@ -54,7 +101,7 @@ export async function replaceCartLines(
   if (lines.length === 0) return
   await trx
     .insertInto('cartLines')
-    .values(lines.map((line, position) => ({ cartId, position, ...line })))
+    .values(lines.map((line, position) => ({ cartId, position, ...line, samples: samples.serialise(line.samples) })))
     .execute()
 }
 
@@ -111,15 +158,16 @@ export async function findPromotions(db: Executor, siteId: number) {
   }))
 }
 
-/** A site's discount code, looked up without regard to case. */
-export function findDiscountCode(db: Executor, siteId: number, code: string) {
-  return db
+/** The rule of a site's discount code, looked up without regard to case; null when the site has no such code. */
+export async function findDiscountRule(db: Executor, siteId: number, code: string): Promise<DiscountCodeRule | null> {
+  const row = await db
     .selectFrom('discountCodes as d')
     .innerJoin('discountCodeSites as s', 's.discountCodeId', 'd.id')
-    .selectAll('d')
+    .select(['d.code', 'd.kind', 'd.value', 'd.minimumOrderCents', 'd.validFrom', 'd.validTo'])
     .where('s.siteId', '=', siteId)
     .where('d.code', '=', code.toUpperCase())
     .executeTakeFirst()
+  return row ?? null
 }
 
 export async function countryExists(db: Executor, countryId: number): Promise<boolean> {
@@ -128,7 +176,10 @@ export async function countryExists(db: Executor, countryId: number): Promise<bo
 
 // Idempotency keys.
 
-export type IdempotencyRecord = Omit<IdempotencyKeyTable, 'createdAt'>
+/** A key's record; `responseBody` is the stored answer's body, undefined for none. */
+export interface IdempotencyRecord extends Omit<IdempotencyKeyTable, 'createdAt' | 'responseBody'> {
+  responseBody: unknown
+}
 
 /** Claims a key for a request; false when the key is known already (see findIdempotencyKey). */
 export async function claimIdempotencyKey(
@@ -153,12 +204,13 @@ export async function claimIdempotencyKey(
   return inserted !== undefined
 }
 
-export function findIdempotencyKey(db: Executor, key: string): Promise<IdempotencyRecord | undefined> {
-  return db
+export async function findIdempotencyKey(db: Executor, key: string): Promise<IdempotencyRecord | undefined> {
+  const row = await db
     .selectFrom('idempotencyKeys')
     .select(['key', 'cartId', 'requestHash', 'state', 'claimedAt', 'statusCode', 'responseBody'])
     .where('key', '=', key)
     .executeTakeFirst()
+  return row && { ...row, responseBody: row.responseBody === null ? undefined : responseBody.parse(row.responseBody) }
 }
 
 /** Takes over a claim nobody finished (its server stopped half-way): only if it is still the claim we saw. */
@@ -183,11 +235,16 @@ export async function completeIdempotencyKey(
   db: Executor,
   key: string,
   claim: string,
-  answer: { cartId: string | null; statusCode: number; responseBody: string | null },
+  answer: { cartId: string | null; statusCode: number; responseBody: unknown },
 ): Promise<boolean> {
   const result = await db
     .updateTable('idempotencyKeys')
-    .set({ state: 'done', ...answer })
+    .set({
+      state: 'done',
+      cartId: answer.cartId,
+      statusCode: answer.statusCode,
+      responseBody: answer.responseBody === undefined ? null : responseBody.serialise(answer.responseBody),
+    })
     .where('key', '=', key)
     .where('state', '=', 'pending')
     .where('claimedAt', '=', claim)

@@ -1,87 +1,31 @@
 import { readFileSync } from 'node:fs'
-import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { CartCalculation2Schema, RecommendationsSchema, ShippingMethodsSchema } from '../../domain/cart-api.ts'
-import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
-import { CartSchema, type Cart } from '../../domain/cart.ts'
-import { ApiErrorSchema } from '../../domain/errors.ts'
-import { HOSTS, LANG, useTestApp } from '../../../tests/helpers/app.ts'
+import { CartCalculationSchema } from '../../domain/cart-calculation.ts'
+import { CartSchema } from '../../domain/cart.ts'
+import { HOSTS, LANG } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 import { setStock } from '../catalogue/catalogue.repository.ts'
 import { issueImpersonationKey } from './cart-maintenance.ts'
-
+import {
+  SPORT_MUESLI,
+  APPLE_TREATS,
+  BRUSH,
+  FLEECE_115,
+  HAY_NET,
+  CALMING_3KG,
+  PADDOCK_PURE_ONLY,
+  QUICK_SCAN,
+  SPORT_BUNDLE,
+  DATETIME,
+  UNKNOWN_CART,
+  useCartApi,
+} from './cart-test-setup.ts'
 const frBE = JSON.parse(readFileSync(new URL('../../../locales/fr-BE.json', import.meta.url), 'utf8')) as {
   messages: { stockWarning: string }
 }
 
-// Seeded variants (product id × 100 + position): see src/server/db/seed/catalogue/products.json.
-const SPORT_MUESLI = 101 // 32.95, 214 in stock, low VAT
-const APPLE_TREATS = 3001 // 5.95, "3 + 1 free"
-const BRUSH = 3401 // 9.95, 15% off in November 2026, high VAT
-const FLEECE_115 = 3601 // none in stock
-const HAY_NET = 4001 // not yet available
-const CALMING_3KG = 2302 // 1 in stock
-const PADDOCK_PURE_ONLY = 4101
-const QUICK_SCAN = 5301 // a sample product
-const SPORT_BUNDLE = 5701
-const DATETIME = '2026-11-25T12:00:00Z'
-const UNKNOWN_CART = '9b2f9d3e-3c6a-4b8e-9a51-1d2c3b4a5f60'
-
 describe.each(DIALECTS)('cart API on %s', (dialect) => {
-  const { current } = useTestApp(dialect)
-  const db = () => current().database.handle.db
-
-  const request = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    options: { body?: object; host?: string; headers?: Record<string, string> } = {},
-  ) =>
-    current().app.inject({
-      method,
-      url,
-      ...(options.body ? { payload: options.body } : {}),
-      headers: { host: options.host ?? HOSTS.nl, datetime: DATETIME, ...options.headers },
-    })
-
-  async function newCart(host: string = HOSTS.nl): Promise<Cart> {
-    const res = await request('POST', '/api/cart', { host })
-    expect(res.statusCode, res.body).toBe(200)
-    return CartSchema.parse(res.json())
-  }
-  async function cartOf(id: string, host: string = HOSTS.nl): Promise<Cart> {
-    const res = await request('GET', `/api/cart/${id}`, { host })
-    expect(res.statusCode, res.body).toBe(200)
-    return CartSchema.parse(res.json())
-  }
-  async function ok(res: LightMyRequestResponse | Promise<LightMyRequestResponse>) {
-    const answer = await res
-    expect(answer.statusCode, answer.body).toBe(204)
-  }
-  const add = (id: string, variant: number, quantity?: number, host?: string) =>
-    request('POST', `/api/cart/${id}/products?productVariantId=${variant}${quantity ? `&quantity=${quantity}` : ''}`, {
-      host,
-    })
-  const lines = (cart: Cart) => cart.products.map((p) => [p.productVariantId, p.count])
-  function expectError(res: LightMyRequestResponse, status: number, code: string) {
-    expect(res.statusCode, res.body).toBe(status)
-    const body = ApiErrorSchema.parse(res.json())
-    expect(body.code).toBe(code)
-    expect(body.localizedMessage.trim()).not.toBe('')
-    expect(body.localizedMessage).not.toMatch(/^errors\./)
-    return body
-  }
-  /** Runs a request that must be refused, and checks the cart is exactly as it was. */
-  async function refusedUnchanged(
-    id: string,
-    run: () => Promise<LightMyRequestResponse>,
-    status: number,
-    code: string,
-  ) {
-    const before = await cartOf(id)
-    const body = expectError(await run(), status, code)
-    expect(await cartOf(id)).toEqual(before)
-    return body
-  }
+  const { current, db, request, newCart, cartOf, ok, add, lines, expectError, refusedUnchanged } = useCartApi(dialect)
 
   describe('create and get', () => {
     it('creates an empty cart of the site and language with an unguessable id, never cached', async () => {
@@ -327,251 +271,7 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
     })
   })
 
-  describe('calculation', () => {
-    it('prices a stored cart: promotions, free products, shipping under the threshold, VAT per rate', async () => {
-      const { shoppingcartId: id } = await newCart()
-      await ok(add(id, APPLE_TREATS, 3))
-      await ok(add(id, BRUSH, 2))
-      const res = await request('POST', `/api/cartcalculation/${id}/calculate`)
-      expect(res.statusCode).toBe(200)
-      expect(res.headers['cache-control']).toBe('no-store')
-      const calculation = CartCalculationSchema.parse(res.json())
-      // Treats: 3 × 5.95 = 17.85 and one free; brushes: 2 × 9.95 = 19.90 less 15% (2.985 → 2.99) = 16.91.
-      expect(
-        calculation.products.map((l) => [l.productVariantId, l.quantity, l.originalAmount, l.totalAmount]),
-      ).toEqual([
-        [APPLE_TREATS, 3, 1785, 1785],
-        [BRUSH, 2, 1990, 1691],
-      ])
-      expect(calculation.products[0]!.freeProducts).toMatchObject([
-        { quantity: 1, originalAmount: 595, promotionText: '3 + 1 gratis' },
-      ])
-      expect(calculation.products[1]!.productDiscounts).toEqual([
-        { description: '15% korting', promotionKey: 'brushes-15', amount: 299 },
-      ])
-      expect(calculation.products[1]!.productLabel).toBe('Stuk · 180 g · marineblauw')
-      expect(calculation).toMatchObject({
-        currency: 'EUR',
-        subTotalAmount: 3476,
-        shippingCosts: 695,
-        totalAmount: 4171,
-      })
-      expect(calculation.vatAmountLow + calculation.vatAmountHigh).toBe(
-        calculation.totalAmount - calculation.totalAmountExclVat,
-      )
-    })
-
-    it('prices a described cart without storing anything, leaving out what the site does not sell', async () => {
-      const res = await request('POST', '/api/cartcalculation/calculate', {
-        body: {
-          products: [
-            { productVariantId: SPORT_MUESLI, count: 2 },
-            { productVariantId: PADDOCK_PURE_ONLY, count: 1 },
-          ],
-          discountCode: 'WELKOM10',
-          shippingMethod: 1,
-        },
-      })
-      expect(res.statusCode, res.body).toBe(200)
-      const calculation = CartCalculationSchema.parse(res.json())
-      expect(calculation.products.map((l) => l.productVariantId)).toEqual([SPORT_MUESLI])
-      // 65.90 less 10% = 59.31: free pickup-point delivery from 50.00.
-      expect(calculation).toMatchObject({
-        subTotalAmount: 6590,
-        orderDiscounts: [{ amount: 659 }],
-        shippingCosts: 0,
-        totalAmount: 5931,
-      })
-    })
-
-    it.each([
-      [{ products: [{ productVariantId: 1, count: 0 }] }],
-      [{ products: [{ productVariantId: 1, count: 1.5 }] }],
-      [{ products: 'all of them' }],
-      [{ products: Array.from({ length: 101 }, (_, i) => ({ productVariantId: i + 1, count: 1 })) }],
-      [{ products: [], shippingMethod: 7 }],
-      [{ products: [], paymentMethodId: -3 }],
-    ])('refuses the described cart %j with 400', async (body) => {
-      expectError(await request('POST', '/api/cartcalculation/calculate', { body }), 400, 'invalidBody')
-    })
-
-    it('answers calculate2 with the cart, its calculation and what changed about its lines', async () => {
-      const { shoppingcartId: id } = await newCart()
-      await ok(add(id, SPORT_MUESLI, 5))
-      await ok(add(id, BRUSH))
-      await setStock(db(), SPORT_MUESLI, 3, new Date(DATETIME))
-      await setStock(db(), BRUSH, 0, new Date(DATETIME))
-      await current().app.context.catalogue.refresh()
-      const res = await request('POST', `/api/cartcalculation/${id}/calculate2`)
-      const answer = CartCalculation2Schema.parse(res.json())
-      expect(answer.cart.shoppingcartId).toBe(id)
-      expect(answer.calculation.products).toHaveLength(2)
-      expect(answer.notices).toEqual([
-        { productVariantId: SPORT_MUESLI, kind: 'onlyInStock', amount: 3 },
-        { productVariantId: BRUSH, kind: 'outOfStock', amount: null },
-      ])
-      await setStock(db(), SPORT_MUESLI, 214, new Date(DATETIME))
-      await setStock(db(), BRUSH, 214, new Date(DATETIME))
-      await current().app.context.catalogue.refresh()
-    })
-
-    it('lists the delivery methods with what they cost this cart', async () => {
-      const { shoppingcartId: id } = await newCart()
-      const empty = ShippingMethodsSchema.parse((await request('GET', `/api/cart/${id}/shippingmethods`)).json())
-      expect(empty).toEqual([
-        { shippingMethod: 0, price: 695, priceExVat: 574 },
-        { shippingMethod: 1, price: 495, priceExVat: 409 },
-      ])
-      await ok(add(id, SPORT_MUESLI, 2))
-      const free = ShippingMethodsSchema.parse((await request('GET', `/api/cart/${id}/shippingmethods`)).json())
-      expect(free.map((o) => o.price)).toEqual([0, 0])
-    })
-
-    it('serves the site’s pricing rules for the app’s offline totals', async () => {
-      const rules = PricingRulesSchema.parse((await request('GET', '/api/cart/pricing')).json())
-      expect(rules).toMatchObject({ currency: 'EUR', vatPercentageHigh: 21, vatPercentageLow: 9 })
-      expect(rules.promotions.map((p) => p.key)).toEqual(['treats-3-plus-1', 'brushes-15', 'omega-oil-10'])
-      const danish = PricingRulesSchema.parse((await request('GET', '/api/cart/pricing', { host: HOSTS.dk })).json())
-      expect(danish).toMatchObject({ currency: 'DKK', shippingRates: [{ priceCents: 6900 }, { priceCents: 4900 }] })
-    })
-
-    it('recommends up to four products that are not in the cart', async () => {
-      const { shoppingcartId: id } = await newCart()
-      await ok(add(id, SPORT_MUESLI))
-      const recommended = RecommendationsSchema.parse((await request('GET', `/api/cart/${id}/recommendations`)).json())
-      expect(recommended.length).toBeGreaterThan(0)
-      expect(recommended.length).toBeLessThanOrEqual(4)
-      expect(recommended.map((p) => p.productId)).not.toContain(1)
-    })
-  })
-
-  describe('checkout details', () => {
-    const address = {
-      zipcode: '1234 AB',
-      street: 'Stalweg',
-      streetNumber: '1',
-      streetNumberAddition: '',
-      city: 'Paardendorp',
-      countryId: 1,
-    }
-    const billing = {
-      firstName: 'Anna',
-      lastName: 'de Vries',
-      phoneNumber: '+31612345678',
-      emailAddress: 'anna@example.nl',
-      address,
-    }
-
-    it('keeps billing, shipping, company, payment, newsletter, dealer and pickup point on the cart', async () => {
-      const { shoppingcartId: id } = await newCart()
-      await ok(request('POST', `/api/cart/${id}/billing`, { body: billing }))
-      await ok(request('PUT', `/api/cart/${id}/shipping`, { body: { address, shippingMethod: 0 } }))
-      await ok(request('POST', `/api/cart/${id}/alternativeshipping?alternativeShippingAddress=true`))
-      await ok(
-        request('PUT', `/api/cart/${id}/companyinfo`, {
-          body: { companyName: 'Stal de Vries', vatNumber: 'NL123456789B01' },
-        }),
-      )
-      await ok(request('POST', `/api/cart/${id}/payment`, { body: { paymentMethodId: 1 } }))
-      await ok(request('POST', `/api/cart/${id}/newsletter?subscribe=true`))
-      await ok(request('POST', `/api/cart/${id}/setdealer?dealerId=12`))
-      const cart = await cartOf(id)
-      expect(cart).toMatchObject({
-        billing,
-        shipping: { address, shippingMethod: 0 },
-        alternativeShippingAddress: true,
-        company: { companyName: 'Stal de Vries', vatNumber: 'NL123456789B01' },
-        payment: { paymentMethodId: 1 },
-        newsletterSubscribe: true,
-        dealerId: 12,
-      })
-      await ok(
-        request('POST', `/api/cart/${id}/setdpdpickuppoint?parcelShopId=NL-12345&parcelShopZipcodeOrCity=Utrecht`),
-      )
-      await ok(request('PUT', `/api/cart/${id}/alternativeshipping-deprecated?alternativeShippingAddress=false`))
-      expect(await cartOf(id)).toMatchObject({
-        dpdParcelShopId: 'NL-12345',
-        dpdParcelShopZipcodeOrCity: 'Utrecht',
-        shipping: { shippingMethod: 1 },
-        alternativeShippingAddress: false,
-      })
-    })
-
-    it('keeps a password for the account made at checkout, hashed and never sent back', async () => {
-      const { shoppingcartId: id } = await newCart()
-      const confirmUrl = encodeURIComponent(`http://${HOSTS.nl}/account/confirm/`)
-      await ok(request('POST', `/api/cart/${id}/setpassword?password=hooiberg7&confirmUrl=${confirmUrl}`))
-      const row = await db()
-        .selectFrom('carts')
-        .select(['passwordHash', 'confirmUrl'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-      expect(row.passwordHash).toMatch(/^scrypt\$/)
-      expect(row.passwordHash).not.toContain('hooiberg7')
-      expect(JSON.stringify((await request('GET', `/api/cart/${id}`)).json())).not.toContain('scrypt')
-    })
-
-    it.each<[string, () => [Parameters<typeof request>[0], string, object?], number, string]>([
-      [
-        'billing without an e-mail address',
-        () => ['POST', 'billing', { ...billing, emailAddress: 'nope' }],
-        400,
-        'invalidBody',
-      ],
-      [
-        'billing in a country that does not exist',
-        () => ['POST', 'billing', { ...billing, address: { ...address, countryId: 999 } }],
-        400,
-        'unknownCountry',
-      ],
-      [
-        'shipping by a method that does not exist',
-        () => ['PUT', 'shipping', { address, shippingMethod: 5 }],
-        400,
-        'invalidBody',
-      ],
-      [
-        'a company without a name',
-        () => ['PUT', 'companyinfo', { companyName: '', vatNumber: '' }],
-        400,
-        'invalidBody',
-      ],
-      [
-        'a payment method the site does not offer',
-        () => ['POST', 'payment', { paymentMethodId: 9 }],
-        400,
-        'unknownPaymentMethod',
-      ],
-      [
-        'a weak password',
-        () => [
-          'POST',
-          `setpassword?password=abcdefgh&confirmUrl=${encodeURIComponent('http://equivera-nl.localhost/x/')}`,
-        ],
-        400,
-        'weakPassword',
-      ],
-      [
-        'a confirmation link to another site',
-        () => ['POST', `setpassword?password=hooiberg7&confirmUrl=${encodeURIComponent('https://evil.example/x')}`],
-        400,
-        'invalidParameter',
-      ],
-      [
-        'a newsletter answer that is no yes or no',
-        () => ['POST', 'newsletter?subscribe=maybe'],
-        400,
-        'invalidParameter',
-      ],
-      ['a dealer id of zero', () => ['POST', 'setdealer?dealerId=0'], 400, 'invalidParameter'],
-    ])('refuses %s and leaves the cart as it was', async (_, make, status, code) => {
-      const { shoppingcartId: id } = await newCart()
-      const [method, path, body] = make()
-      await refusedUnchanged(id, () => request(method, `/api/cart/${id}/${path}`, body ? { body } : {}), status, code)
-    })
-  })
-
-  describe('SPEC §5: every required parameter is checked with the spec’s message', () => {
+  describe('every required parameter is checked: “The parameter … must be defined.”', () => {
     it.each<[Parameters<typeof request>[0], string, string]>([
       ['POST', 'products', 'productVariantId'],
       ['POST', `products/${SPORT_MUESLI}`, 'quantity'],

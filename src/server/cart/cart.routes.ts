@@ -1,8 +1,8 @@
-// SPEC §7 Cart and Cart calculation (issue #5). Thin: each route names its parameters (SPEC §5: every one required,
-// but the quantity of an added product) and makes one call. Every change runs through runChange (a stored cart's
-// through changeCart): in a transaction, once per Idempotency-Key. Nothing here is ever cached on the way (cache: 'none').
+// The cart and cart-calculation API. Thin: each route names its parameters (every one required, but the quantity of
+// an added product) and makes one call. Every change runs through runChange: in a transaction, once per
+// Idempotency-Key. The changes of a stored cart share one shape, so they are one table (CHANGES), one line of
+// declaration each. Nothing here is ever cached on the way (cache: 'none').
 import type { FastifyRequest } from 'fastify'
-import type { Transaction } from 'kysely'
 import { z } from 'zod'
 import {
   AddBundleQuerySchema,
@@ -13,7 +13,6 @@ import {
   CartDescriptionSchema,
   CartIdParamsSchema,
   CartLineParamsSchema,
-  CartPricingSchema,
   CartSampleParamsSchema,
   CompanyInfoSchema,
   DealerQuerySchema,
@@ -29,36 +28,146 @@ import {
   ShippingBodySchema,
   ShippingMethodsSchema,
 } from '../../domain/cart-api.ts'
-import { CartCalculationSchema } from '../../domain/cart-calculation.ts'
+import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema } from '../../domain/cart.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
-import type { Database } from '../db/schema.ts'
-import type { CartScope } from './cart.service.ts'
+import type { CartCheckout } from './cart-checkout.ts'
+import { impersonate } from './cart-impersonation.ts'
+import { recommendations } from './cart-recommendations.ts'
+import type { CartScope, CartService, Trx } from './cart.service.ts'
 import { runChange, type Outcome } from './idempotency.ts'
 
 const NO_CONTENT: Outcome = { status: 204 }
 const none = { cache: 'none' } as const
 const noContent = { 204: z.null() }
 
-export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppContext) {
-  /**
-   * A change of the stored cart `:id`, answered 204: the site's catalogue and prices are made ready first, outside the
-   * transaction; then the change runs in one, once per Idempotency-Key.
-   */
-  const changeCart = async (
-    request: FastifyRequest & { params: { id: string } },
-    reply: object,
-    effect: (trx: Transaction<Database>, scope: CartScope) => Promise<unknown>,
-  ) => {
-    const scope = await carts.prepare(scopeOf(request))
-    return runChange(db, request, reply, request.params.id, async (trx) => {
-      await effect(trx, scope)
-      return NO_CONTENT
-    })
-  }
+/** 'POST /api/cart/:id/…': a method and a path of a stored cart. */
+type Endpoint = `${'POST' | 'PUT' | 'DELETE'} /api/cart/:id${string}`
 
-  // Create (SPEC §4 cart lifecycle: "no cart: a new one is created and its id stored").
+/** A change of the stored cart `:id`, answered 204; declared with `change`. */
+interface ChangeRoute {
+  endpoints: Endpoint[]
+  schema: { params: z.ZodType<{ id: string }>; querystring?: z.ZodType; body?: z.ZodType }
+  run: (trx: Trx, scope: CartScope, request: FastifyRequest) => Promise<unknown>
+}
+
+/**
+ * Declares a change route: where it answers (a deprecated alias too), the schemas of its path (the cart's id unless
+ * told), query or body, and what it does with them, typed by those schemas.
+ */
+function change<
+  P extends z.ZodType<{ id: string }> = typeof CartIdParamsSchema,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+>(
+  endpoints: Endpoint | Endpoint[],
+  { params, querystring, body }: { params?: P; querystring?: Q; body?: B },
+  run: (
+    trx: Trx,
+    scope: CartScope,
+    request: { params: z.output<P>; query: z.output<Q>; body: z.output<B> },
+  ) => Promise<unknown>,
+): ChangeRoute {
+  return {
+    endpoints: typeof endpoints === 'string' ? [endpoints] : endpoints,
+    schema: { params: params ?? CartIdParamsSchema, ...(querystring && { querystring }), ...(body && { body }) },
+    // Fastify has checked the request with exactly these schemas before the handler runs.
+    run: (trx, scope, request) => run(trx, scope, request as unknown as Parameters<typeof run>[2]),
+  }
+}
+
+/** Every change of a stored cart: its contents, then the checkout details kept on it. */
+const changes = (carts: CartService, checkout: CartCheckout): ChangeRoute[] => [
+  // Products: add (default quantity 1), change the quantity, remove; the deprecated PUT keeps working.
+  change('POST /api/cart/:id/products', { querystring: AddProductQuerySchema }, (trx, scope, { params, query }) =>
+    carts.addProduct(trx, scope, params.id, query.productVariantId, query.quantity),
+  ),
+  change(
+    ['POST /api/cart/:id/products/:productVariantId', 'PUT /api/cart/:id/products-deprecated/:productVariantId'],
+    { params: CartLineParamsSchema, querystring: QuantityQuerySchema },
+    (trx, scope, { params, query }) =>
+      carts.change(trx, scope, params.id, {
+        type: 'setQuantity',
+        productVariantId: params.productVariantId,
+        quantity: query.quantity,
+      }),
+  ),
+  change(
+    'DELETE /api/cart/:id/products/:productVariantId',
+    { params: CartLineParamsSchema },
+    (trx, scope, { params }) =>
+      carts.change(trx, scope, params.id, { type: 'remove', productVariantId: params.productVariantId }),
+  ),
+  // A quality-scan sample, by its sequence.
+  change(
+    'DELETE /api/cart/:id/products/:productVariantId/:sequence',
+    { params: CartSampleParamsSchema },
+    (trx, scope, { params: { id, productVariantId, sequence } }) =>
+      carts.change(trx, scope, id, { type: 'removeSample', productVariantId, sequence }),
+  ),
+  change(
+    'POST /api/cart/:id/rqssamplename',
+    { querystring: SampleNameQuerySchema },
+    (trx, scope, { params, query: { productVariantId, sequence, samplename } }) =>
+      carts.change(trx, scope, params.id, {
+        type: 'setSampleName',
+        productVariantId,
+        sequence,
+        sampleName: samplename,
+      }),
+  ),
+  change('POST /api/cart/:id/productbundles', { querystring: AddBundleQuerySchema }, (trx, scope, { params, query }) =>
+    carts.addBundle(trx, scope, params.id, query.productVariantBundleId, query.quantity),
+  ),
+  change('POST /api/cart/:id/discountcode', { querystring: DiscountCodeQuerySchema }, (trx, scope, { params, query }) =>
+    carts.change(trx, scope, params.id, { type: 'setDiscountCode', code: query.code }),
+  ),
+  change('DELETE /api/cart/:id/discountcode', {}, (trx, scope, { params }) =>
+    carts.change(trx, scope, params.id, { type: 'removeDiscountCode' }),
+  ),
+
+  // Checkout details kept on the cart.
+  change('POST /api/cart/:id/billing', { body: BillingSchema }, (trx, scope, { params, body }) =>
+    checkout.setBilling(trx, scope, params.id, body),
+  ),
+  change('PUT /api/cart/:id/shipping', { body: ShippingBodySchema }, (trx, scope, { params, body }) =>
+    checkout.setShipping(trx, scope, params.id, body),
+  ),
+  change(
+    ['POST /api/cart/:id/alternativeshipping', 'PUT /api/cart/:id/alternativeshipping-deprecated'],
+    { querystring: AlternativeShippingQuerySchema },
+    (trx, scope, { params, query }) =>
+      checkout.setAlternativeShipping(trx, scope, params.id, query.alternativeShippingAddress),
+  ),
+  change('PUT /api/cart/:id/companyinfo', { body: CompanyInfoSchema }, (trx, scope, { params, body }) =>
+    checkout.setCompany(trx, scope, params.id, body),
+  ),
+  change('POST /api/cart/:id/payment', { body: PaymentBodySchema }, (trx, scope, { params, body }) =>
+    checkout.setPayment(trx, scope, params.id, body.paymentMethodId),
+  ),
+  change('POST /api/cart/:id/newsletter', { querystring: NewsletterQuerySchema }, (trx, scope, { params, query }) =>
+    checkout.setNewsletter(trx, scope, params.id, query.subscribe),
+  ),
+  change('POST /api/cart/:id/setpassword', { querystring: SetPasswordQuerySchema }, (trx, scope, { params, query }) =>
+    checkout.setPassword(trx, scope, params.id, query.password, query.confirmUrl),
+  ),
+  change('POST /api/cart/:id/setdealer', { querystring: DealerQuerySchema }, (trx, scope, { params, query }) =>
+    checkout.setDealer(trx, scope, params.id, query.dealerId),
+  ),
+  change(
+    'POST /api/cart/:id/setdpdpickuppoint',
+    { querystring: DpdPickupPointQuerySchema },
+    (trx, scope, { params, query }) =>
+      checkout.setPickupPoint(trx, scope, params.id, query.parcelShopId, query.parcelShopZipcodeOrCity),
+  ),
+]
+
+export async function cartRoutes(
+  app: ZodApp,
+  { database: { db }, carts, cartCheckout, cartCalculator: calculator }: AppContext,
+) {
+  // Create: a shopper without a cart gets a new one (the app keeps its id).
   app.post('/api/cart', { config: none, schema: { response: { 200: CartSchema } } }, (request, reply) =>
     runChange(db, request, reply, null, async (trx) => ({
       status: 200,
@@ -73,7 +182,7 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
   )
 
   // The prices around the cart on this site, for the app's provisional totals while offline.
-  app.get('/api/cart/pricing', { schema: { response: { 200: CartPricingSchema } } }, (request) =>
+  app.get('/api/cart/pricing', { schema: { response: { 200: PricingRulesSchema } } }, (request) =>
     carts.rules(scopeOf(request).site),
   )
 
@@ -84,223 +193,60 @@ export async function cartRoutes(app: ZodApp, { database: { db }, carts }: AppCo
       const scope = await carts.prepare(scopeOf(request))
       return runChange(db, request, reply, null, async (trx) => ({
         status: 200,
-        body: await carts.impersonate(trx, scope, request.query.key),
+        body: await impersonate(trx, scope, request.query.key),
       }))
     },
   )
 
-  // Products: add (default quantity 1), change the quantity, remove; the deprecated PUT keeps working.
-  app.post(
-    '/api/cart/:id/products',
-    { config: none, schema: { params: CartIdParamsSchema, querystring: AddProductQuerySchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, async (trx, scope) => {
-        const { productVariantId, quantity } = request.query
-        await carts.addProduct(trx, scope, request.params.id, productVariantId, quantity)
-      }),
-  )
-
-  for (const [method, url] of [
-    ['POST', '/api/cart/:id/products/:productVariantId'],
-    ['PUT', '/api/cart/:id/products-deprecated/:productVariantId'],
-  ] as const)
-    app.route({
-      method,
-      url,
-      config: none,
-      schema: { params: CartLineParamsSchema, querystring: QuantityQuerySchema, response: noContent },
-      handler: (request, reply) =>
-        changeCart(request, reply, (trx, scope) =>
-          carts.change(trx, scope, request.params.id, {
-            type: 'setQuantity',
-            productVariantId: request.params.productVariantId,
-            quantity: request.query.quantity,
-          }),
-        ),
-    })
-
-  app.delete(
-    '/api/cart/:id/products/:productVariantId',
-    { config: none, schema: { params: CartLineParamsSchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, (trx, scope) =>
-        carts.change(trx, scope, request.params.id, {
-          type: 'remove',
-          productVariantId: request.params.productVariantId,
-        }),
-      ),
-  )
-
-  // A quality-scan sample, by its sequence.
-  app.delete(
-    '/api/cart/:id/products/:productVariantId/:sequence',
-    { config: none, schema: { params: CartSampleParamsSchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, async (trx, scope) => {
-        const { id, productVariantId, sequence } = request.params
-        await carts.change(trx, scope, id, { type: 'removeSample', productVariantId, sequence })
-      }),
-  )
-
-  app.post(
-    '/api/cart/:id/rqssamplename',
-    { config: none, schema: { params: CartIdParamsSchema, querystring: SampleNameQuerySchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, async (trx, scope) => {
-        const { productVariantId, sequence, samplename } = request.query
-        await carts.change(trx, scope, request.params.id, {
-          type: 'setSampleName',
-          productVariantId,
-          sequence,
-          sampleName: samplename,
-        })
-      }),
-  )
-
-  app.post(
-    '/api/cart/:id/productbundles',
-    { config: none, schema: { params: CartIdParamsSchema, querystring: AddBundleQuerySchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, async (trx, scope) => {
-        const { productVariantBundleId, quantity } = request.query
-        await carts.addBundle(trx, scope, request.params.id, productVariantBundleId, quantity)
-      }),
-  )
-
-  app.post(
-    '/api/cart/:id/discountcode',
-    { config: none, schema: { params: CartIdParamsSchema, querystring: DiscountCodeQuerySchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, (trx, scope) =>
-        carts.change(trx, scope, request.params.id, { type: 'setDiscountCode', code: request.query.code }),
-      ),
-  )
-
-  app.delete(
-    '/api/cart/:id/discountcode',
-    { config: none, schema: { params: CartIdParamsSchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, (trx, scope) =>
-        carts.change(trx, scope, request.params.id, { type: 'removeDiscountCode' }),
-      ),
-  )
+  // The site's catalogue and prices are made ready first, outside the transaction; then the change runs in one,
+  // once per Idempotency-Key.
+  for (const { endpoints, schema, run } of changes(carts, cartCheckout))
+    for (const endpoint of endpoints) {
+      const [method, url] = endpoint.split(' ') as ['POST' | 'PUT' | 'DELETE', string]
+      app.route({
+        method,
+        url,
+        config: none,
+        schema: { ...schema, response: noContent },
+        handler: async (request, reply) => {
+          const scope = await carts.prepare(scopeOf(request))
+          const { id } = request.params as { id: string }
+          return runChange(db, request, reply, id, async (trx) => {
+            await run(trx, scope, request)
+            return NO_CONTENT
+          })
+        },
+      })
+    }
 
   app.get(
     '/api/cart/:id/recommendations',
     { config: none, schema: { params: CartIdParamsSchema, response: { 200: RecommendationsSchema } } },
-    (request) => carts.recommendations(scopeOf(request), request.params.id),
+    (request) => recommendations(carts, scopeOf(request), request.params.id),
   )
 
   app.get(
     '/api/cart/:id/shippingmethods',
     { config: none, schema: { params: CartIdParamsSchema, response: { 200: ShippingMethodsSchema } } },
-    (request) => carts.shippingMethods(scopeOf(request), request.params.id),
-  )
-
-  // Checkout details kept on the cart.
-  app.post(
-    '/api/cart/:id/billing',
-    { config: none, schema: { params: CartIdParamsSchema, body: BillingSchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, (trx, scope) => carts.setBilling(trx, scope, request.params.id, request.body)),
-  )
-
-  app.put(
-    '/api/cart/:id/shipping',
-    { config: none, schema: { params: CartIdParamsSchema, body: ShippingBodySchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, (trx, scope) => carts.setShipping(trx, scope, request.params.id, request.body)),
-  )
-
-  for (const [method, url] of [
-    ['POST', '/api/cart/:id/alternativeshipping'],
-    ['PUT', '/api/cart/:id/alternativeshipping-deprecated'],
-  ] as const)
-    app.route({
-      method,
-      url,
-      config: none,
-      schema: { params: CartIdParamsSchema, querystring: AlternativeShippingQuerySchema, response: noContent },
-      handler: (request, reply) =>
-        changeCart(request, reply, async (trx, scope) => {
-          const { alternativeShippingAddress } = request.query
-          await carts.setAlternativeShipping(trx, scope, request.params.id, alternativeShippingAddress)
-        }),
-    })
-
-  app.put(
-    '/api/cart/:id/companyinfo',
-    { config: none, schema: { params: CartIdParamsSchema, body: CompanyInfoSchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, (trx, scope) => carts.setCompany(trx, scope, request.params.id, request.body)),
-  )
-
-  app.post(
-    '/api/cart/:id/payment',
-    { config: none, schema: { params: CartIdParamsSchema, body: PaymentBodySchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, (trx, scope) =>
-        carts.setPayment(trx, scope, request.params.id, request.body.paymentMethodId),
-      ),
-  )
-
-  app.post(
-    '/api/cart/:id/newsletter',
-    { config: none, schema: { params: CartIdParamsSchema, querystring: NewsletterQuerySchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, (trx, scope) =>
-        carts.setNewsletter(trx, scope, request.params.id, request.query.subscribe),
-      ),
-  )
-
-  app.post(
-    '/api/cart/:id/setpassword',
-    { config: none, schema: { params: CartIdParamsSchema, querystring: SetPasswordQuerySchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, async (trx, scope) => {
-        const { password, confirmUrl } = request.query
-        await carts.setPassword(trx, scope, request.params.id, password, confirmUrl)
-      }),
-  )
-
-  app.post(
-    '/api/cart/:id/setdealer',
-    { config: none, schema: { params: CartIdParamsSchema, querystring: DealerQuerySchema, response: noContent } },
-    (request, reply) =>
-      changeCart(request, reply, (trx, scope) =>
-        carts.setDealer(trx, scope, request.params.id, request.query.dealerId),
-      ),
-  )
-
-  app.post(
-    '/api/cart/:id/setdpdpickuppoint',
-    {
-      config: none,
-      schema: { params: CartIdParamsSchema, querystring: DpdPickupPointQuerySchema, response: noContent },
-    },
-    (request, reply) =>
-      changeCart(request, reply, async (trx, scope) => {
-        const { parcelShopId, parcelShopZipcodeOrCity } = request.query
-        await carts.setPickupPoint(trx, scope, request.params.id, parcelShopId, parcelShopZipcodeOrCity)
-      }),
+    (request) => calculator.shippingMethods(scopeOf(request), request.params.id),
   )
 
   // Calculation: of a stored cart, of a described one, and calculate2 (the cart, its calculation and notices).
   app.post(
     '/api/cartcalculation/:id/calculate',
     { config: none, schema: { params: CartIdParamsSchema, response: { 200: CartCalculationSchema } } },
-    async (request) => (await carts.calculateStored(scopeOf(request), request.params.id)).calculation,
+    async (request) => (await calculator.calculateStored(scopeOf(request), request.params.id)).calculation,
   )
 
   app.post(
     '/api/cartcalculation/calculate',
     { config: none, schema: { body: CartDescriptionSchema, response: { 200: CartCalculationSchema } } },
-    (request) => carts.calculateDescribed(scopeOf(request), request.body),
+    (request) => calculator.calculateDescribed(scopeOf(request), request.body),
   )
 
   app.post(
     '/api/cartcalculation/:id/calculate2',
     { config: none, schema: { params: CartIdParamsSchema, response: { 200: CartCalculation2Schema } } },
-    (request) => carts.calculateStored(scopeOf(request), request.params.id),
+    (request) => calculator.calculateStored(scopeOf(request), request.params.id),
   )
 }

@@ -1,4 +1,4 @@
-// Idempotency keys (issue #5): a request that carries an `Idempotency-Key` has its effect once, however often it
+// Idempotency keys: a request that carries an `Idempotency-Key` has its effect once, however often it
 // arrives. The app sends every queued cart change with the key it gave the change, so a change replayed after a lost
 // answer, a reload or from a second tab is applied once.
 //
@@ -99,7 +99,7 @@ export async function runChange(
       const stored = await completeIdempotencyKey(trx, key.data, claim.at, {
         cartId,
         statusCode: result.status,
-        responseBody: result.body === undefined ? null : JSON.stringify(result.body),
+        responseBody: result.body,
       })
       // Another request took the claim over (this one ran past CLAIM_TIMEOUT_MS): this one must not have an effect.
       if (!stored) throw inProgress()
@@ -112,7 +112,7 @@ export async function runChange(
       await completeIdempotencyKey(db, key.data, claim.at, {
         cartId,
         statusCode: error.status,
-        responseBody: JSON.stringify(errorBody(error, request)),
+        responseBody: errorBody(error, request),
       })
     } else if (!(error instanceof AppError && error.code === 'requestInProgress')) {
       await releaseIdempotencyKey(db, key.data, claim.at)
@@ -148,7 +148,7 @@ async function claimOrAnswer(
     return {
       answer: {
         status: known.statusCode!,
-        body: known.responseBody === null ? undefined : (JSON.parse(known.responseBody) as unknown),
+        body: known.responseBody,
       },
     }
   if (Date.now() - Date.parse(known.claimedAt) < CLAIM_TIMEOUT_MS) throw inProgress()

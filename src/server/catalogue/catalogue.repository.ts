@@ -1,10 +1,23 @@
 import { sql } from 'kysely'
+import { z } from 'zod'
+import { FacetFilterSchema, NutritionSchema } from '../../domain/catalogue.ts'
+import { CatalogueProductSchema, type ListedFacetKey } from '../../domain/product.ts'
 import type { Db } from '../db/database.ts'
+import { jsonColumn } from '../db/json-column.ts'
 import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
 
 // Catalogue queries. A site's catalogue is read in a handful of set queries (not one per product), because the
 // server keeps it in memory per site and language: whole the first time, then only the products that changed
-// (`only`, a non-empty list of product ids) whenever the catalogue version moves.
+// (`only`, a non-empty list of product ids) whenever the catalogue version moves. JSON columns leave here parsed.
+
+const strings = (table: string, column: string) => jsonColumn(table, column, z.array(z.string()))
+const facets = jsonColumn('products', 'facets', CatalogueProductSchema.shape.facets)
+const nutrition = jsonColumn('products', 'nutrition', NutritionSchema)
+const videos = strings('products', 'videos')
+const image = jsonColumn('products', 'image', z.object({ name: z.string(), motif: z.string(), colour: z.string() }))
+const description = strings('productTexts', 'description')
+const usage = strings('productTexts', 'usage')
+const filters = jsonColumn('landingPages', 'filters', z.array(FacetFilterSchema))
 
 type Only = readonly number[] | undefined
 
@@ -18,8 +31,8 @@ export async function catalogueVersion(db: Db): Promise<{ version: number; label
 }
 
 /** Products sold on a site (at least one priced variant), not deleted. */
-export function findSiteProducts(db: Db, siteId: number, only?: Only) {
-  return db
+export async function findSiteProducts(db: Db, siteId: number, only?: Only) {
+  const rows = await db
     .selectFrom('products as p')
     .selectAll('p')
     .where('p.isDeleted', '=', false)
@@ -37,15 +50,23 @@ export function findSiteProducts(db: Db, siteId: number, only?: Only) {
     )
     .orderBy('p.id')
     .execute()
+  return rows.map((row) => ({
+    ...row,
+    facets: facets.parse(row.facets) as Partial<Record<ListedFacetKey, string[]>>,
+    nutrition: nutrition.parseNullable(row.nutrition),
+    videos: videos.parse(row.videos),
+    image: image.parse(row.image),
+  }))
 }
 
-export function findProductTexts(db: Db, languageIds: number[], only?: Only) {
-  return db
+export async function findProductTexts(db: Db, languageIds: number[], only?: Only) {
+  const rows = await db
     .selectFrom('productTexts')
     .selectAll()
     .where('languageId', 'in', languageIds)
     .$if(only !== undefined, (qb) => qb.where('productId', 'in', only!))
     .execute()
+  return rows.map((row) => ({ ...row, description: description.parse(row.description), usage: usage.parse(row.usage) }))
 }
 
 /** A site's priced variants with their price there and their stock, in display order. */
@@ -133,14 +154,15 @@ export function findFacetValues(db: Db, languageIds: number[]) {
     .execute()
 }
 
-export function findLandingPages(db: Db, languageIds: number[]) {
-  return db
+export async function findLandingPages(db: Db, languageIds: number[]) {
+  const rows = await db
     .selectFrom('landingPages as p')
     .innerJoin('landingPageTexts as t', 't.landingPageId', 'p.id')
     .select(['p.id', 'p.key', 'p.filters', 't.languageId', 't.title', 't.intro'])
     .where('t.languageId', 'in', languageIds)
     .orderBy('p.position')
     .execute()
+  return rows.map((row) => ({ ...row, filters: filters.parse(row.filters) }))
 }
 
 /**

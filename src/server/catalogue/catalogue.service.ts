@@ -2,19 +2,16 @@
 // (CatalogueProduct, checked with the domain schema, so a bad row is an error here and never a bad answer) and the
 // names of groups, facet values and landing pages. Whole the first time; after a change, only the products that
 // changed are read and assembled again (loadCatalogueChanges), the same way.
-import { FacetFilterSchema, NutritionSchema } from '../../domain/catalogue.ts'
 import type { LanguageCode } from '../../domain/language-codes.ts'
 import { routeKey } from '../../domain/routing.ts'
 import {
   CatalogueProductSchema,
   type CatalogueLabels,
   type CatalogueProduct,
-  type ListedFacetKey,
   type ProductReview,
 } from '../../domain/product.ts'
 import type { ProductType } from '../../domain/enums.ts'
 import { unitPriceOf } from '../../domain/unit-price.ts'
-import { z } from 'zod'
 import type { Db } from '../db/database.ts'
 import type { SiteRecord } from '../sites/site.directory.ts'
 import {
@@ -35,10 +32,6 @@ export interface SiteCatalogue {
   labels: CatalogueLabels
   language: LanguageCode
 }
-
-const ImageSchema = z.object({ name: z.string(), motif: z.string(), colour: z.string() })
-const FacetsSchema = CatalogueProductSchema.shape.facets
-const StringsSchema = z.array(z.string())
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>()
@@ -144,28 +137,27 @@ function assembleProducts(
       author: r.author,
       createdAt: r.createdAt,
     }))
-    const image = ImageSchema.parse(JSON.parse(product.image))
     return CatalogueProductSchema.parse({
       productId: product.id,
       key: product.key,
       productType: product.productType,
       name: text.name,
       shortDescription: text.shortDescription,
-      description: StringsSchema.parse(JSON.parse(text.description)),
-      usage: StringsSchema.parse(JSON.parse(text.usage)),
+      description: text.description,
+      usage: text.usage,
       seoTitle: text.seoTitle,
       seoDescription: text.seoDescription,
       path,
       brand: site.brandName,
       productGroup: product.productGroupKey,
-      facets: FacetsSchema.parse(JSON.parse(product.facets)) as Partial<Record<ListedFacetKey, string[]>>,
+      facets: product.facets,
       vatType: product.vatType,
       createdAt: product.createdAt,
       state: product.state,
       shelfLifeMonths: product.shelfLifeMonths,
-      nutrition: product.nutrition === null ? null : NutritionSchema.parse(JSON.parse(product.nutrition)),
-      videos: StringsSchema.parse(JSON.parse(product.videos)),
-      image: { name: image.name, views: ['front', 'detail', 'scene'] },
+      nutrition: product.nutrition,
+      videos: product.videos,
+      image: { name: product.image.name, views: ['front', 'detail', 'scene'] },
       related: (relatedOf.get(product.id) ?? []).map((r) => r.relatedProductId).filter((id) => linkable.has(id)),
       bundleItems: isBundle
         ? (itemsOf.get(product.id) ?? []).map((b) => ({
@@ -240,8 +232,7 @@ export async function loadSiteCatalogue(db: Db, site: SiteRecord, languageId: nu
         routeKey({ kind: 'productSearch', searchType: 'landingPage', parameters: { landingpageId: String(id) } })!,
       )
       if (!text || !path) return []
-      const filters = z.array(FacetFilterSchema).parse(JSON.parse(text.filters))
-      return [{ landingPageId: id, key: text.key, title: text.title, intro: text.intro, path, filters }]
+      return [{ landingPageId: id, key: text.key, title: text.title, intro: text.intro, path, filters: text.filters }]
     }),
     searchPath:
       pathOf.get(routeKey({ kind: 'productSearch', searchType: 'search', parameters: {} })!) ??

@@ -1,7 +1,19 @@
+// Content queries. JSON columns leave here parsed with their domain schemas (see db/json-column.ts).
+import { z } from 'zod'
+import { ContentBlocksSchema, FooterContentSchema, NavigationItemsSchema, UspListSchema } from '../../domain/content.ts'
+import { LinkSchema } from '../../domain/site.ts'
 import type { Db } from '../db/database.ts'
+import { jsonColumn } from '../db/json-column.ts'
 
-export function findContentPage(db: Db, siteId: number, contentPageId: number, languageId: number) {
-  return db
+const blocks = jsonColumn('contentPageTexts', 'blocks', ContentBlocksSchema)
+const answer = jsonColumn('faqItemTexts', 'answer', z.array(z.string().min(1)))
+const navigationItems = jsonColumn('navigationTexts', 'items', NavigationItemsSchema)
+const footerContent = jsonColumn('footerTexts', 'content', FooterContentSchema)
+const usps = jsonColumn('uspCollectionTexts', 'usps', UspListSchema)
+const notificationLink = jsonColumn('notificationTexts', 'link', LinkSchema)
+
+export async function findContentPage(db: Db, siteId: number, contentPageId: number, languageId: number) {
+  const row = await db
     .selectFrom('contentPages as p')
     .innerJoin('contentPageTexts as t', (join) =>
       join.onRef('t.contentPageId', '=', 'p.id').on('t.languageId', '=', languageId),
@@ -10,6 +22,7 @@ export function findContentPage(db: Db, siteId: number, contentPageId: number, l
     .where('p.id', '=', contentPageId)
     .where('p.siteId', '=', siteId)
     .executeTakeFirst()
+  return row && { ...row, blocks: blocks.parse(row.blocks) }
 }
 
 /** FAQ groups and items of a content page in a language, in display order. */
@@ -36,7 +49,7 @@ export async function listFaqs(db: Db, siteId: number, contentPageId: number, la
     .orderBy('i.faqId')
     .orderBy('i.position')
     .execute()
-  return { faqs, items }
+  return { faqs, items: items.map((item) => ({ ...item, answer: answer.parse(item.answer) })) }
 }
 
 export function findCanonicalPaths(db: Db, siteId: number, languageId: number, routeKeys: string[]) {
@@ -50,14 +63,14 @@ export function findCanonicalPaths(db: Db, siteId: number, languageId: number, r
     .execute()
 }
 
-export function findNavigation(
+export async function findNavigation(
   db: Db,
   siteId: number,
   navigationId: number,
   kind: 'primary' | 'secondary',
   languageId: number,
 ) {
-  return db
+  const row = await db
     .selectFrom('navigations as n')
     .innerJoin('navigationTexts as t', (join) =>
       join.onRef('t.navigationId', '=', 'n.id').on('t.languageId', '=', languageId),
@@ -67,20 +80,22 @@ export function findNavigation(
     .where('n.siteId', '=', siteId)
     .where('n.kind', '=', kind)
     .executeTakeFirst()
+  return row && { ...row, items: navigationItems.parse(row.items) }
 }
 
-export function findFooter(db: Db, siteId: number, footerId: number, languageId: number) {
-  return db
+export async function findFooter(db: Db, siteId: number, footerId: number, languageId: number) {
+  const row = await db
     .selectFrom('footers as f')
     .innerJoin('footerTexts as t', (join) => join.onRef('t.footerId', '=', 'f.id').on('t.languageId', '=', languageId))
     .select(['f.id', 't.content'])
     .where('f.id', '=', footerId)
     .where('f.siteId', '=', siteId)
     .executeTakeFirst()
+  return row && { id: row.id, content: footerContent.parse(row.content) }
 }
 
-export function findUspCollection(db: Db, siteId: number, uspCollectionId: number, languageId: number) {
-  return db
+export async function findUspCollection(db: Db, siteId: number, uspCollectionId: number, languageId: number) {
+  const row = await db
     .selectFrom('uspCollections as u')
     .innerJoin('uspCollectionTexts as t', (join) =>
       join.onRef('t.uspCollectionId', '=', 'u.id').on('t.languageId', '=', languageId),
@@ -89,10 +104,11 @@ export function findUspCollection(db: Db, siteId: number, uspCollectionId: numbe
     .where('u.id', '=', uspCollectionId)
     .where('u.siteId', '=', siteId)
     .executeTakeFirst()
+  return row && { ...row, usps: usps.parse(row.usps) }
 }
 
-export function findNotification(db: Db, siteId: number, notificationId: number, languageId: number) {
-  return db
+export async function findNotification(db: Db, siteId: number, notificationId: number, languageId: number) {
+  const row = await db
     .selectFrom('notifications as n')
     .innerJoin('notificationTexts as t', (join) =>
       join.onRef('t.notificationId', '=', 'n.id').on('t.languageId', '=', languageId),
@@ -101,4 +117,5 @@ export function findNotification(db: Db, siteId: number, notificationId: number,
     .where('n.id', '=', notificationId)
     .where('n.siteId', '=', siteId)
     .executeTakeFirst()
+  return row && { ...row, link: notificationLink.parseNullable(row.link) }
 }

@@ -1,10 +1,5 @@
-import { z } from 'zod'
 import {
-  ContentBlocksSchema,
-  FooterContentSchema,
   isRunningAt,
-  NavigationItemsSchema,
-  UspListSchema,
   type ContentPage,
   type Faq,
   type Footer,
@@ -14,7 +9,6 @@ import {
 } from '../../domain/content.ts'
 import { NotFoundError } from '../../domain/errors.ts'
 import { routeKey } from '../../domain/routing.ts'
-import { LinkSchema } from '../../domain/site.ts'
 import type { Db } from '../db/database.ts'
 import type { RequestScope } from '../http/scope.ts'
 import {
@@ -26,10 +20,6 @@ import {
   findUspCollection,
   listFaqs,
 } from './content.repository.ts'
-
-// Content is stored as JSON text; every read parses it with the domain schema so a bad row is an error, never bad output.
-const parse = <T>(schema: z.ZodType<T>, text: string): T => schema.parse(JSON.parse(text))
-const AnswerSchema = z.array(z.string().min(1))
 
 export async function getContentPage(db: Db, scope: RequestScope, contentPageId: number): Promise<ContentPage> {
   const { site, language } = scope
@@ -57,7 +47,7 @@ export async function getContentPage(db: Db, scope: RequestScope, contentPageId:
     title: page.title,
     seoTitle: page.seoTitle,
     seoDescription: page.seoDescription,
-    blocks: parse(ContentBlocksSchema, page.blocks),
+    blocks: page.blocks,
     faqs: faqs.map((faq): Faq => ({
       faqId: faq.id,
       title: faq.title,
@@ -67,7 +57,7 @@ export async function getContentPage(db: Db, scope: RequestScope, contentPageId:
         .map((item) => ({
           faqItemId: item.id,
           question: item.question,
-          answer: parse(AnswerSchema, item.answer),
+          answer: item.answer,
           path: paths.get(faqKey(faq.id, item.id)) ?? '',
         })),
     })),
@@ -82,19 +72,19 @@ export async function getNavigation(
 ): Promise<Navigation> {
   const row = await findNavigation(db, scope.site.id, id, kind, scope.language.languageId)
   if (!row) throw new NotFoundError(`Navigation ${id}`)
-  return { navigationId: row.id, kind, items: parse(NavigationItemsSchema, row.items) }
+  return { navigationId: row.id, kind, items: row.items }
 }
 
 export async function getFooter(db: Db, scope: RequestScope, id: number): Promise<Footer> {
   const row = await findFooter(db, scope.site.id, id, scope.language.languageId)
   if (!row) throw new NotFoundError(`Footer ${id}`)
-  return { footerId: row.id, ...parse(FooterContentSchema, row.content) }
+  return { footerId: row.id, ...row.content }
 }
 
 export async function getUspCollection(db: Db, scope: RequestScope, id: number): Promise<UspCollection> {
   const row = await findUspCollection(db, scope.site.id, id, scope.language.languageId)
   if (!row) throw new NotFoundError(`USP collection ${id}`)
-  return { uspCollectionId: row.id, kind: row.kind, usps: parse(UspListSchema, row.usps) }
+  return { uspCollectionId: row.id, kind: row.kind, usps: row.usps }
 }
 
 /** A notification of the site; null when it exists but is not shown at the request's time. */
@@ -106,7 +96,7 @@ export async function getNotification(db: Db, scope: RequestScope, id: number): 
     notificationId: row.id,
     severity: row.severity,
     text: row.text,
-    link: row.link === null ? null : parse(LinkSchema, row.link),
+    link: row.link,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
   }

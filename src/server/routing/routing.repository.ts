@@ -1,5 +1,9 @@
+import { RouteTargetSchema } from '../../domain/routing.ts'
 import type { Db } from '../db/database.ts'
+import { jsonColumn } from '../db/json-column.ts'
 import { prepared } from '../db/prepared.ts'
+
+const target = jsonColumn('urls', 'target', RouteTargetSchema)
 
 const findUrlQuery = prepared(
   (db: Db, siteId: number, path: string) =>
@@ -7,10 +11,10 @@ const findUrlQuery = prepared(
   2,
 )
 
-/** The URL-table row of a path on a site; asked on every page view, hence prepared. */
+/** The route of a path on a site and its language; asked on every page view, hence prepared. */
 export async function findUrl(db: Db, siteId: number, path: string) {
   const [row] = await findUrlQuery(db, siteId, path)
-  return row
+  return row && { languageId: row.languageId, target: target.parse(row.target) }
 }
 
 export function findCanonicalPath(db: Db, siteId: number, languageId: number, routeKey: string) {

@@ -6,6 +6,7 @@ import {
   type Alternate,
   type GetUrlRequest,
   type RouteInfo,
+  type RouteNotFound,
   type RouteTarget,
 } from '../../domain/routing.ts'
 import { languagePrefixOf } from '../../domain/paths.ts'
@@ -22,7 +23,7 @@ export function languageOfPath(site: SiteRecord, path: string): number {
   return (site.languages.find((l) => l.pathPrefix !== '' && l.pathPrefix === prefix) ?? site.languages[0]!).languageId
 }
 
-/** Looked-up paths, per site: their route, or null for none (SPEC §9 short cache: 200 entries for 2 s). */
+/** Looked-up paths, per site: their route, or null for none (the short cache: 200 entries for 2 s). */
 export type UrlCache = TtlCache<string, { languageId: number; target: RouteTarget } | null>
 export const createUrlCache = (): UrlCache => new TtlCache(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs)
 
@@ -30,9 +31,7 @@ async function lookUp(db: Db, cache: UrlCache, siteId: number, path: string) {
   const key = `${siteId} ${path}`
   let route = cache.get(key)
   if (route === undefined) {
-    const row = await findUrl(db, siteId, path)
-    // The target is read back from the database: parse it, so a bad row is an error and not a bad answer.
-    route = row ? { languageId: row.languageId, target: RouteTargetSchema.parse(JSON.parse(row.target)) } : null
+    route = (await findUrl(db, siteId, path)) ?? null
     cache.set(key, route)
   }
   return route
@@ -61,18 +60,12 @@ export async function resolveUrl(db: Db, cache: UrlCache, site: SiteRecord, url:
   }
   const route = await lookUp(db, cache, site.id, checked.path)
   if (!route) {
-    const languageId = languageOfPath(site, checked.path)
-    throw new AppError(
-      'pageNotFound',
-      404,
-      `No page has the path '${checked.path}'.`,
-      {},
-      {
-        siteId: site.id,
-        languageId,
-        contentPageId: pageId(site, 'notFound'),
-      },
-    )
+    const body: RouteNotFound = {
+      siteId: site.id,
+      languageId: languageOfPath(site, checked.path),
+      contentPageId: pageId(site, 'notFound'),
+    }
+    throw new AppError('pageNotFound', 404, `No page has the path '${checked.path}'.`, {}, body)
   }
   return { ...route.target, siteId: site.id, languageId: route.languageId, path: checked.path }
 }

@@ -1,73 +1,70 @@
 // All sites in memory, found by domain or id. Sites change rarely and every request needs one, so the directory
 // is loaded at start and reloaded in the background when older than REFRESH_MS; several servers on one PostgreSQL
 // therefore agree on a change within that time. `reload()` makes a change visible at once.
-import type { z } from 'zod'
 import { LanguageCodeSchema } from '../../domain/languages.ts'
-import { type LanguageCode } from '../../domain/language-codes.ts'
-import {
-  LinkSchema,
-  OpeningHoursSchema,
-  SocialMediaSchema,
-  type Link,
-  type OpeningHours,
-  type SiteLanguage,
-} from '../../domain/site.ts'
+import type { Site } from '../../domain/site.ts'
 import type { PlatformVariant, SiteType } from '../../domain/enums.ts'
-import { currencyFromSymbol, type CurrencyCode } from '../../domain/currency.ts'
+import { currencyFromSymbol } from '../../domain/currency.ts'
 import type { Db } from '../db/database.ts'
 import { loadSiteRows } from './site.repository.ts'
 
 const REFRESH_MS = 60_000
 
-export interface SiteTexts {
-  customerServiceTitle: string
-  customerServiceTextBottom: string
-  customerServiceLink: Link
-  customerServicePhoneLink: Link
-  openingHours: OpeningHours
-  dealerPageTitle: string
-  becomeDealerLink: Link | null
-  currencyConversionDisclaimerLink: Link | null
-  rqsContentPage: Link | null
-}
+/** A site's texts in one language: the fields of the API's Site that change with the language. */
+export type SiteTexts = Pick<
+  Site,
+  | 'customerServiceTitle'
+  | 'customerServiceTextBottom'
+  | 'customerServiceLink'
+  | 'customerServicePhoneLink'
+  | 'openingHours'
+  | 'dealerPageTitle'
+  | 'becomeDealerLink'
+  | 'currencyConversionDisclaimerLink'
+  | 'rqsContentPage'
+>
 
-export interface SiteRecord {
+/**
+ * A site as the server keeps it: the fields of the API's Site that do not depend on the language, with what the
+ * server needs besides (its domains, its texts per language, the ids of its pages and parts).
+ */
+export type SiteRecord = Pick<
+  Site,
+  | 'name'
+  | 'brandName'
+  | 'variant'
+  | 'type'
+  | 'countryId'
+  | 'fallbackLanguageId'
+  | 'currencyCode'
+  | 'vatPercentageHigh'
+  | 'vatPercentageLow'
+  | 'socialMedia'
+  | 'customerServiceEmailAddress'
+  | 'paymentProviderConfigurationId'
+  | 'googleRecaptchaKey'
+  | 'gtmContainerId'
+  | 'mapsKey'
+  | 'autoRedirectIfNotInSameCountry'
+  | 'enableRqs'
+  | 'enableStockReminderFeature'
+  | 'languages'
+  | 'paymentMethods'
+  | 'footerId'
+> & {
   id: number
   key: string
-  name: string
-  brandName: string
-  variant: PlatformVariant
-  type: SiteType
-  countryId: number
-  fallbackLanguageId: number
   currencySymbol: string
-  currencyCode: CurrencyCode
-  vatPercentageHigh: number
-  vatPercentageLow: number
-  socialMedia: z.infer<typeof SocialMediaSchema>
   customerServicePhone: string
-  customerServiceEmailAddress: string
-  paymentProviderConfigurationId: string
-  googleRecaptchaKey: string | null
-  gtmContainerId: string | null
-  mapsKey: string | null
-  autoRedirectIfNotInSameCountry: boolean
-  enableRqs: boolean
-  enableStockReminderFeature: boolean
   isDefault: boolean
   primaryDomain: string
   domains: string[]
-  languages: (SiteLanguage & { code: LanguageCode })[]
   texts: Map<number, SiteTexts>
-  paymentMethods: { paymentMethodId: number; code: string; name: string }[]
   pageIds: Map<string, number>
   navigationIds: { primary: number; secondary: number }
   uspCollectionIds: { header: number; cart: number }
-  footerId: number
   notifications: { id: number; startsAt: string; endsAt: string | null }[]
 }
-
-const parseLink = (text: string | null) => (text === null ? null : LinkSchema.parse(JSON.parse(text)))
 
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`Site data is incomplete: ${what}`)
@@ -95,7 +92,7 @@ export async function readSites(db: Db): Promise<SiteRecord[]> {
       currencyCode: currencyFromSymbol(site.currencySymbol),
       vatPercentageHigh: Number(site.vatPercentageHigh),
       vatPercentageLow: Number(site.vatPercentageLow),
-      socialMedia: SocialMediaSchema.parse(JSON.parse(site.socialMedia)),
+      socialMedia: site.socialMedia,
       customerServicePhone: site.customerServicePhone,
       customerServiceEmailAddress: site.customerServiceEmailAddress,
       paymentProviderConfigurationId: site.paymentProviderConfigurationId,
@@ -124,13 +121,13 @@ export async function readSites(db: Db): Promise<SiteRecord[]> {
           {
             customerServiceTitle: t.customerServiceTitle,
             customerServiceTextBottom: t.customerServiceTextBottom,
-            customerServiceLink: LinkSchema.parse(JSON.parse(t.customerServiceLink)),
-            customerServicePhoneLink: LinkSchema.parse(JSON.parse(t.customerServicePhoneLink)),
-            openingHours: OpeningHoursSchema.parse(JSON.parse(t.openingHours)),
+            customerServiceLink: t.customerServiceLink,
+            customerServicePhoneLink: t.customerServicePhoneLink,
+            openingHours: t.openingHours,
             dealerPageTitle: t.dealerPageTitle,
-            becomeDealerLink: parseLink(t.becomeDealerLink),
-            currencyConversionDisclaimerLink: parseLink(t.currencyConversionDisclaimerLink),
-            rqsContentPage: parseLink(t.rqsContentPage),
+            becomeDealerLink: t.becomeDealerLink,
+            currencyConversionDisclaimerLink: t.currencyConversionDisclaimerLink,
+            rqsContentPage: t.rqsContentPage,
           },
         ]),
       ),

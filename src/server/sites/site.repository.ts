@@ -1,7 +1,18 @@
+import { LinkSchema, OpeningHoursSchema, SocialMediaSchema } from '../../domain/site.ts'
 import type { Db } from '../db/database.ts'
+import { jsonColumn } from '../db/json-column.ts'
 
 // Reads every site with what hangs off it in a handful of queries: there are few sites and they change rarely,
-// so the site directory keeps them all in memory (see site.directory.ts).
+// so the site directory keeps them all in memory (see site.directory.ts). JSON columns leave here parsed.
+
+const socialMedia = jsonColumn('sites', 'socialMedia', SocialMediaSchema)
+const openingHours = jsonColumn('siteTexts', 'openingHours', OpeningHoursSchema)
+const link = (column: string) => jsonColumn('siteTexts', column, LinkSchema)
+const customerServiceLink = link('customerServiceLink')
+const customerServicePhoneLink = link('customerServicePhoneLink')
+const becomeDealerLink = link('becomeDealerLink')
+const currencyConversionDisclaimerLink = link('currencyConversionDisclaimerLink')
+const rqsContentPage = link('rqsContentPage')
 
 export async function loadSiteRows(db: Db) {
   const [sites, domains, languages, texts, paymentMethods, pages, navigations, usps, footers, notifications] =
@@ -41,7 +52,28 @@ export async function loadSiteRows(db: Db) {
         .orderBy('startsAt', 'desc')
         .execute(),
     ])
-  return { sites, domains, languages, texts, paymentMethods, pages, navigations, usps, footers, notifications }
+  return {
+    sites: sites.map((site) => ({ ...site, socialMedia: socialMedia.parse(site.socialMedia) })),
+    domains,
+    languages,
+    texts: texts.map((t) => ({
+      ...t,
+      customerServiceLink: customerServiceLink.parse(t.customerServiceLink),
+      customerServicePhoneLink: customerServicePhoneLink.parse(t.customerServicePhoneLink),
+      openingHours: openingHours.parse(t.openingHours),
+      becomeDealerLink: becomeDealerLink.parseNullable(t.becomeDealerLink),
+      currencyConversionDisclaimerLink: currencyConversionDisclaimerLink.parseNullable(
+        t.currencyConversionDisclaimerLink,
+      ),
+      rqsContentPage: rqsContentPage.parseNullable(t.rqsContentPage),
+    })),
+    paymentMethods,
+    pages,
+    navigations,
+    usps,
+    footers,
+    notifications,
+  }
 }
 
 export type SiteRows = Awaited<ReturnType<typeof loadSiteRows>>

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Db } from '../database.ts'
 import type { Database } from '../schema.ts'
-import { SEED_KEYS, SEED_TABLE_ORDER, type SeedRows } from './build.ts'
+import { SEED_KEYS, SEED_TABLE_ORDER, type SeedRows } from './seed-tables.ts'
 
 // Rows per insert: stays well below SQLite's 32766 and PostgreSQL's 65535 bound parameters.
 const BATCH = 200

@@ -1,5 +1,6 @@
 import type { Db } from '../database.ts'
-import { buildSeed, type SeedRows } from './build.ts'
+import { buildSeed } from './build.ts'
+import type { SeedRows } from './seed-tables.ts'
 import { stampCatalogue, type CatalogueStamp } from './catalogue-seed.repository.ts'
 import { writeSeedRows } from './seed.repository.ts'
 

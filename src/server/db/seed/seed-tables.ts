@@ -1,0 +1,63 @@
+// The tables the seed fills and their primary keys, in the order they can be written (parents first).
+import type { Insertable } from 'kysely'
+import type { Database } from '../schema.ts'
+
+/** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
+ * keys) hold what the shop records while it runs. */
+export type SeedTable = Exclude<
+  keyof Database,
+  'conversions' | 'catalogueState' | 'stockReminders' | 'carts' | 'cartLines' | 'idempotencyKeys' | 'impersonationKeys'
+>
+export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
+
+/** Primary-key columns of the seeded tables, for upserts, listed in the order tables can be written (parents first). */
+export const SEED_KEYS: { [T in SeedTable]: (keyof Database[T] & string)[] } = {
+  languages: ['id'],
+  countries: ['id'],
+  countryNames: ['countryId', 'languageId'],
+  zipcodeExclusions: ['id'],
+  paymentMethods: ['id'],
+  sites: ['id'],
+  siteDomains: ['domain'],
+  siteLanguages: ['siteId', 'languageId'],
+  siteTexts: ['siteId', 'languageId'],
+  sitePaymentMethods: ['siteId', 'paymentMethodId'],
+  contentPages: ['id'],
+  contentPageTexts: ['contentPageId', 'languageId'],
+  faqs: ['id'],
+  faqTexts: ['faqId', 'languageId'],
+  faqItems: ['id'],
+  faqItemTexts: ['faqItemId', 'languageId'],
+  urls: ['siteId', 'path'],
+  navigations: ['id'],
+  navigationTexts: ['navigationId', 'languageId'],
+  footers: ['id'],
+  footerTexts: ['footerId', 'languageId'],
+  uspCollections: ['id'],
+  uspCollectionTexts: ['uspCollectionId', 'languageId'],
+  notifications: ['id'],
+  notificationTexts: ['notificationId', 'languageId'],
+  productGroups: ['key'],
+  productGroupTexts: ['productGroupKey', 'languageId'],
+  facetValues: ['facetKey', 'valueKey'],
+  facetValueTexts: ['facetKey', 'valueKey', 'languageId'],
+  landingPages: ['id'],
+  landingPageTexts: ['landingPageId', 'languageId'],
+  products: ['id'],
+  productTexts: ['productId', 'languageId'],
+  productVariants: ['id'],
+  variantPrices: ['variantId', 'siteId'],
+  variantStock: ['variantId'],
+  relatedProducts: ['productId', 'relatedProductId'],
+  bundleItems: ['bundleProductId', 'variantId'],
+  reviews: ['id'],
+  shippingRates: ['siteId', 'shippingMethod'],
+  paymentCosts: ['siteId', 'paymentMethodId'],
+  promotions: ['id'],
+  promotionVariants: ['promotionId', 'variantId'],
+  promotionSites: ['promotionId', 'siteId'],
+  discountCodes: ['id'],
+  discountCodeSites: ['discountCodeId', 'siteId'],
+}
+
+export const SEED_TABLE_ORDER = Object.keys(SEED_KEYS) as SeedTable[]

@@ -1,7 +1,7 @@
 // npm run bench: requests/s and p50/p99 latency of getbyurl and getbydomain on the embedded database, at 50
 // connections on loopback, each beside a bare Fastify hello-world measured in the same run (the ceiling).
-// Targets (issue #2): at least 50 % of the ceiling's requests/s, p99 at most 20 ms.
-// Also (issue #3): server rendering of the home page and a content page beside the same ceiling, the gzip bytes of
+// Targets: at least 50 % of the ceiling's requests/s, p99 at most 20 ms.
+// Also: server rendering of the home page and a content page beside the same ceiling, the gzip bytes of
 // the JS and CSS on the home page's critical path (target ≤ 150 KB of JS) and the compressed size of its HTML.
 // BENCH_DURATION (seconds per endpoint, default 20) and BENCH_ROUNDS (default 5) tune the run.
 import { execFileSync } from 'node:child_process'

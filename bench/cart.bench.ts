@@ -1,4 +1,4 @@
-// npm run bench, third part: the cart (issue #5).
+// npm run bench, third part: the cart.
 // - In this process: the cart calculation (src/domain/cart-calculation.ts) per call, in microseconds, for carts of 1,
 //   5 and 20 lines of the seed catalogue (a promotion with free products, a percentage off, a discount code, VAT at two
 //   rates, shipping and payment costs).

@@ -20,6 +20,8 @@ import type { Database } from '../src/server/db/schema.ts'
 import { nextCatalogueVersion } from '../src/server/db/seed/catalogue-seed.repository.ts'
 import { hasNoSites } from '../src/server/db/seed/seed.repository.ts'
 import { seed as seedDatabase } from '../src/server/db/seed/seed.ts'
+import { productName, texts } from './generated-texts.ts'
+import { pick, pickSome, randomFrom, type Random } from './seeded-random.ts'
 
 export const FIRST_GENERATED_PRODUCT = 100_000
 const BUNDLE = 6
@@ -35,158 +37,6 @@ const VARIANT_COUNTS = [
   [4, 0.2],
 ] as const
 
-// The word list: product lines, qualifiers and the nouns of each product group, and the parts of their texts.
-const LINES = [
-  'Weidegoud',
-  'Stalmeester',
-  'Hoefslag',
-  'Polderpaard',
-  'Duinruiter',
-  'Heidehof',
-  'Klaverhof',
-  'Veldzicht',
-  'Manegemix',
-  'Paardenkracht',
-  'Zadelpunt',
-  'Wildbaan',
-]
-const QUALIFIERS = [
-  'Sport',
-  'Senior',
-  'Pony',
-  'Veulen',
-  'Recreatie',
-  'Kruiden',
-  'Haver',
-  'Graanvrij',
-  'Suikerarm',
-  'Luzerne',
-  'Lijnzaad',
-  'Energie',
-  'Vezel',
-  'Spier',
-  'Hoef',
-  'Vacht',
-  'Darm',
-  'Gewricht',
-  'Rust',
-  'Fokmerrie',
-  'Conditie',
-  'Winter',
-  'Zomer',
-  'Appel',
-  'Wortel',
-  'Munt',
-  'Knoflook',
-  'Bieten',
-  'Rijstzemel',
-  'Gerst',
-  'Mais',
-  'Spelt',
-  'Weide',
-  'Hooi',
-  'Elektrolyt',
-  'Biotine',
-  'Magnesium',
-]
-const SUFFIXES = ['', '', '', '', 'Plus', 'Extra', 'Forte', 'Light', 'Compleet', 'Premium', 'Basis', 'Natuur', 'Balans']
-const NOUNS: Record<string, string[]> = {
-  muesli: ['Muesli', 'Mix', 'Vlokkenmix', 'Krokant'],
-  pellets: ['Brok', 'Brokken', 'Pellets', 'Krachtvoer'],
-  'roughage-supplement': ['Haksel', 'Luzernehaksel', 'Grasbrok', 'Bietenpulp', 'Ruwvoerbrok'],
-  mash: ['Mash', 'Warmvoer', 'Pap'],
-  supplements: ['Supplement', 'Poeder', 'Kuur', 'Olie', 'Siroop'],
-  minerals: ['Mineralen', 'Mineralenbrok', 'Liksteen', 'Vitaminemix'],
-  treats: ['Snoepjes', 'Koekjes', 'Beloningen', 'Knabbels'],
-  care: ['Hoefolie', 'Vliegenspray', 'Borstel', 'Shampoo', 'Manenspray', 'Roskam'],
-  'stable-supplies': ['Voerbak', 'Emmer', 'Hooinet', 'Ruif', 'Waterbak'],
-  tack: ['Halster', 'Deken', 'Cooler', 'Touw', 'Bandages'],
-  'roughage-analysis': ['Hooianalyse', 'Kuilscan', 'Ruwvoertest'],
-}
-const INGREDIENTS = [
-  'geplette haver',
-  'gerstevlokken',
-  'maïsvlokken',
-  'lijnzaad',
-  'luzerne',
-  'bietenpulp',
-  'rijstzemelen',
-  'kruiden',
-  'knoflook',
-  'rozebottel',
-  'munt',
-  'venkel',
-  'brandnetel',
-  'appel',
-  'wortel',
-  'sojaolie',
-  'speltvlokken',
-  'grasmeel',
-  'biergist',
-  'zeewier',
-  'kamille',
-  'weegbree',
-]
-const TARGETS = [
-  'sportpaarden',
-  'recreatiepaarden',
-  "pony's",
-  'veulens',
-  'oudere paarden',
-  'drachtige merries',
-  'jonge paarden',
-  'paarden op stal',
-  'paarden in de wei',
-  'gevoelige paarden',
-  'hardwerkende paarden',
-  'rustige paarden',
-]
-const BENEFITS = [
-  'een glanzende vacht',
-  'sterke hoeven',
-  'soepele gewrichten',
-  'een gezonde darmflora',
-  'spieropbouw',
-  'een rustig karakter',
-  'vrije luchtwegen',
-  'een goede conditie',
-  'herstel na het werk',
-  'een stabiel gewicht',
-  'een goede vertering',
-  'meer uithoudingsvermogen',
-]
-const ADJECTIVES = [
-  'smakelijke',
-  'energierijke',
-  'vezelrijke',
-  'suikerarme',
-  'krachtige',
-  'milde',
-  'complete',
-  'lichte',
-]
-const LABOUR = ['licht', 'gemiddeld', 'zwaar']
-
-type Random = () => number
-
-/** mulberry32: a small seeded generator, so the same arguments give the same catalogue. */
-function randomFrom(seed: number): Random {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
-const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!
-const pickSome = <T>(random: Random, list: readonly T[], min: number, max: number): T[] => {
-  const count = Math.min(list.length, min + Math.floor(random() * (max - min + 1)))
-  return list.toSorted(() => random() - 0.5).slice(0, count)
-}
-const capitalised = (text: string) => text[0]!.toUpperCase() + text.slice(1)
 /** Euro prices end in .95, like the seed's. */
 const price95 = (cents: number) => Math.max(95, Math.round(cents / 100) * 100 - 5)
 
@@ -200,43 +50,6 @@ function variantCount(random: Random): number {
   let r = random()
   for (const [count, share] of VARIANT_COUNTS) if ((r -= share) < 0) return count
   return VARIANT_COUNTS.at(-1)![0]
-}
-
-function texts(random: Random, name: string, noun: string, isFeed: boolean) {
-  const [first, second, third] = pickSome(random, INGREDIENTS, 3, 3) as [string, string, string]
-  const target = pick(random, TARGETS)
-  const [benefit, otherBenefit] = pickSome(random, BENEFITS, 2, 2) as [string, string]
-  const sentences = [
-    `${name} is een ${pick(random, ADJECTIVES)} ${noun.toLowerCase()} voor ${target}.`,
-    `De basis is ${first}, aangevuld met ${second} en ${third}.`,
-    `Het ondersteunt ${benefit} en ${otherBenefit}.`,
-    `Geschikt voor ${pick(random, TARGETS)} in ${pick(random, LABOUR)} werk.`,
-    'Zonder melasse, met veel structuur en een lage zetmeelwaarde.',
-    'Volledig aangevuld met vitamines, mineralen en sporenelementen.',
-    `Paarden eten het graag door de smaak van ${pick(random, INGREDIENTS)}.`,
-    `Rijk aan vezels en arm aan suiker, dus ook geschikt voor ${pick(random, TARGETS)} met een gevoelige stofwisseling.`,
-  ]
-  // Each sentence once: 4 to 7 of them in 2 or 3 paragraphs.
-  const chosen = pickSome(random, sentences, 4, 7)
-  const paragraphs = 2 + Math.floor(random() * 2)
-  const per = Math.ceil(chosen.length / paragraphs)
-  const low = 100 + 50 * Math.floor(random() * 4)
-  const usage = isFeed
-    ? [
-        `Geef ${low}–${low + 150} gram per 100 kg lichaamsgewicht per dag, verdeeld over twee of drie maaltijden.`,
-        `Bouw het voer in ${5 + Math.floor(random() * 6)} dagen op en zorg altijd voor voldoende ruwvoer en vers water.`,
-      ]
-    : ['Gebruik dagelijks of naar behoefte; bewaar droog, koel en buiten bereik van kinderen.']
-  const shortDescription = capitalised(`${pick(random, ADJECTIVES)} ${noun.toLowerCase()} met ${first} en ${second}.`)
-  return {
-    shortDescription,
-    description: JSON.stringify(
-      Array.from({ length: paragraphs }, (_, i) => chosen.slice(i * per, (i + 1) * per).join(' ')).filter(Boolean),
-    ),
-    usage: JSON.stringify(usage),
-    seoTitle: `${name} – voor ${target}`,
-    seoDescription: `${shortDescription} Ondersteunt ${benefit}.`,
-  }
 }
 
 type Rows = {
@@ -367,10 +180,7 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
         const shapes = variantsOf.get(template.id)!
         const count = Math.min(variantCount(random), wanted - variants)
         variants += count
-        const noun = pick(random, NOUNS[template.productGroupKey] ?? ['Mix'])
-        const name = [pick(random, LINES), pick(random, QUALIFIERS), noun, pick(random, SUFFIXES)]
-          .filter(Boolean)
-          .join(' ')
+        const { name, noun } = productName(random, template.productGroupKey)
         const slug = `${fold(name).replaceAll(/[^a-z0-9]+/g, '-')}-${id}`
         const roll = random()
         const state = roll < 0.02 ? 'comingSoon' : roll < 0.04 ? 'notYetAvailable' : 'available'

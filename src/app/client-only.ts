@@ -1,4 +1,4 @@
-/** SPEC §8: client-only code run on the server throws 'Method only allowed on the client'. */
+/** Client-only code run on the server throws 'Method only allowed on the client'. */
 export function assertClient(): void {
   if (typeof window === 'undefined' || typeof document === 'undefined') {
     throw new Error('Method only allowed on the client')

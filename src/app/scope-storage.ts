@@ -1,4 +1,4 @@
-// SPEC §4 start-up step 5: the site id and language id (and later the cart id) are kept in browser storage, so
+// At start-up the site id and language id (and later the cart id) are kept in browser storage, so
 // work queued offline knows which site and language it belongs to. Never on the server.
 import type { ScopeIds } from '../domain/scope.ts'
 import { assertClient } from './client-only.ts'

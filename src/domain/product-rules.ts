@@ -45,7 +45,7 @@ export function hasSiloOffer(product: CatalogueProduct): boolean {
   return product.productType === 2 && product.variants.some((v) => v.package === 'silo' || v.package === 'bigBag')
 }
 
-/** Whether a product can be ordered now (cart and checkout come with later issues; the page says it either way). */
+/** Whether a product can be ordered now: available and in stock (the page says which it is either way). */
 export function isOrderable(product: CatalogueProduct, variant: ProductVariant): boolean {
   return product.state === 'available' && variant.stock > 0
 }

@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { BRAND_THEME } from '../../src/domain/brands.ts'
-import { nl } from './helpers.ts'
+import { nl, texts } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 // The frame as a shopper meets it on a 390 px phone and on a desktop, on several brands and languages.
 
 const url = (host: string, path = '/') => `http://${host}:${E2E_PORT}${path}`
-
-const texts = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8')) as typeof nl
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 900 }

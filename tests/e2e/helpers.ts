@@ -1,10 +1,13 @@
-// What several browser tests share: the Dutch texts, waiting for the service worker and for hydration, reading the
+// What several browser tests share: the texts of a language (the Dutch ones at hand), waiting for the service worker and for hydration, reading the
 // device's IndexedDB, the data layer's e-commerce events, and for the late parts of a page to land.
 import { readFileSync } from 'node:fs'
 import { expect, type Page, type Request } from '@playwright/test'
 import type { EcommerceEvent, EcommerceEventName } from '../../src/domain/tracking.ts'
 
-export const nl = JSON.parse(readFileSync(new URL('../../locales/nl.json', import.meta.url), 'utf8'))
+/** The UI texts of a language, as locales/ has them. */
+export const texts = (code: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8'))
+export const nl = texts('nl')
 
 /** A text with its {{placeholders}} filled. */
 export const fill = (text: string, values: Record<string, string | number>) =>

@@ -1,5 +1,5 @@
-// "In winkelwagen" on a product page (issue #5): the change shows in the cart at once and goes to the server when it
-// can; more than the stock the device knows of is refused here already ("only {amount} in stock", SPEC §8), the rest
+// "In winkelwagen" on a product page: the change shows in the cart at once and goes to the server when it
+// can; more than the stock the device knows of is refused here already ("only {amount} in stock"), the rest
 // is the server's to check, and should it refuse, its reason replaces "added" here (and shows in the cart).
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'

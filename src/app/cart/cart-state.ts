@@ -1,4 +1,4 @@
-// The cart as UI state (issue #5): the device's cart (src/browser/cart-store.ts) mirrored into jotai, and the
+// The cart as UI state: the device's cart (src/browser/cart-store.ts) mirrored into jotai, and the
 // sending of its outbox (cart-sync.ts) whenever it can reach the server: at start, when the network returns, after
 // every change, and again later when the server could not be reached. Both data modules load on first use, so pages
 // without a cart do not carry Dexie.
@@ -154,7 +154,7 @@ export function useCart() {
 }
 
 /**
- * SPEC §5: the quantity count adds free products to each line. Worked out from the site's promotions for the lines as
+ * The quantity count includes each line's free products. Worked out from the site's promotions for the lines as
  * they are now (a count changed offline changes what comes free), else taken from the last calculation.
  */
 export function quantityCount(view: CartView | null, now = new Date()): number {

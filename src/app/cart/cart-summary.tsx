@@ -1,4 +1,4 @@
-// The cart's delivery choice and cost overview (SPEC §3 calculation result): subtotal, discounts, shipping (free from
+// The cart's delivery choice and cost overview (the calculation's result): subtotal, discounts, shipping (free from
 // the site's threshold), payment costs, VAT per rate, total; other currencies than the euro marked indicative (the
 // Price component and the frame's notice) with the total's binding euro amount beside it, and totals worked out on the
 // device marked provisional.

@@ -1,4 +1,4 @@
-// The header's cart entry (issue #5): a link to the cart with the quantity count (free products included, SPEC §5),
+// The header's cart entry: a link to the cart with the quantity count (free products included),
 // and a panel with the lines and the total. Light on purpose: it is on every page's first script; the panel, which
 // needs the calculation, loads when first opened.
 import { lazy, Suspense, useId, useState } from 'react'

@@ -1,4 +1,4 @@
-// Loading catalogue pages (issue #4): product lists (a category, a landing page, the search page) and product pages,
+// Loading catalogue pages: product lists (a category, a landing page, the search page) and product pages,
 // from the server or, without a network, from the offline catalogue. Loaded by the dynamic route on demand, so the
 // home page does not carry it.
 import type { FacetFilter } from '../../domain/catalogue.ts'

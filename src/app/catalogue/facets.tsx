@@ -6,7 +6,7 @@ import { formatNumber } from '../../domain/locale.ts'
 import { withFilter, type ListState } from '../../domain/search/search-url.ts'
 import { useRootData } from '../root/use-root-data.ts'
 
-/** From this width (the tablet breakpoint, SPEC §9) the filters stand beside the products, always open. */
+/** From this width (the tablet breakpoint) the filters stand beside the products, always open. */
 const WIDE = '(min-width: 768px)'
 
 /** Whether the filters stand beside the list (false on the server and on phones). */

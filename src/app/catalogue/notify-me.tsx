@@ -6,7 +6,7 @@ import { useServices } from '../services.tsx'
 
 type Status = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'failed'
 
-/** SPEC §2/§8: "not yet available": leave an e-mail address to be told when it can be ordered (stored on the server). */
+/** "Not yet available": leave an e-mail address to be told when it can be ordered (stored on the server). */
 export function NotifyMeForm({ productVariantId }: { productVariantId: number }) {
   const { t } = useTranslation()
   const { api } = useServices()

@@ -8,7 +8,7 @@ import { Stars } from './stars.tsx'
 import { useHydrated } from './use-hydrated.ts'
 
 /**
- * Reviews (SPEC §3: title, text, 1–5 stars, language) with their average. The shopper's language comes first; a
+ * Reviews (title, text, 1–5 stars, language) with their average. The shopper's language comes first; a
  * review in another language says which, and carries its `lang` so it is read out in that language. Where there are
  * both, the shopper can keep to their own language.
  */

@@ -17,7 +17,7 @@ const SOCIAL_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
 }
 
 /**
- * The customer-service block: title, text, link, phone, e-mail and opening hours (SPEC §2 Frame). A content page's
+ * The customer-service block: title, text, link, phone, e-mail and opening hours, in the frame. A content page's
  * block is a region named by its title; the footer's copy is one of its columns, not a landmark, so the
  * customer-service page does not have two regions of one name.
  */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { RootData } from '../root/root.data.ts'
 
-/** SPEC §1: orders with a Dutch address are only possible on the Dutch site; said on every other shop site. */
+/** Orders with a Dutch address are only possible on the Dutch site; said on every other shop site. */
 export function DutchAddressNotice({ data }: { data: RootData }) {
   const { t } = useTranslation()
   if (data.isDutchSite || data.site.type === 2) return null

@@ -1,4 +1,4 @@
-// The localization cookie (SPEC §9): the visitor made a country/language choice on this host, so do not ask again.
+// The localization cookie: the visitor made a country/language choice on this host, so do not ask again.
 // It holds `localizationChoiceDate` and lasts 365 days; a corrupt cookie counts as no choice.
 import { loadSchemas } from '../api/shop-api.ts'
 import { readCookie } from '../../domain/cookies.ts'

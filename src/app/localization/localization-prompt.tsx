@@ -26,7 +26,7 @@ export function redirectTarget(result: LocalizationCheckResult, current: URL): s
 }
 
 /**
- * The localization check after start-up (SPEC §1, §7): visitors in the Netherlands on another site are asked whether
+ * The localization check after start-up: visitors in the Netherlands on another site are asked whether
  * they want the Dutch site; visitors from another country on a site that redirects automatically are sent to their
  * country's site. Either way the choice is remembered for 365 days, so nobody is asked twice.
  */

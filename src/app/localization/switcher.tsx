@@ -10,7 +10,7 @@ import { rememberLocalizationChoice } from './localization-cookie.ts'
 import { brandGroups } from './switcher-groups.ts'
 
 /**
- * The country and language switcher: "country name - language name" for every site and language (SPEC §4), under
+ * The country and language switcher: "country name - language name" for every site and language, under
  * the brand of each site (one country can have shops of two brands). Each entry goes to the same page on the other
  * site when it has one (the alternates of the current path), else to that site's home page. Switching is a full page
  * load: another site is another origin with its own texts.

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next'
 import { useNavigation } from 'react-router'
 import { navigationFailedAtom } from './navigation.atoms.ts'
 
-/** SPEC §9: page-data pending indicator delay. */
+/** How long a page's data may take before the pending indicator shows. */
 export const PENDING_DELAY_MS = 200
 
 type BarState = 'idle' | 'loading' | 'done' | 'failed'
 
 /**
- * The slim loading bar at the top (SPEC §2): it creeps towards 90 % while a navigation loads, finishes at 100 and
+ * The slim loading bar at the top: it creeps towards 90 % while a navigation loads, finishes at 100 and
  * fades out, or turns the failure colour when the navigation ends in an error page. The "please wait" text for
  * screen readers (and a visible pending style) only appears after 200 ms, so fast navigations do not flicker.
  */

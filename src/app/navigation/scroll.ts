@@ -1,4 +1,4 @@
-// Scroll after navigation (SPEC §2 Navigation behaviour): to the hash anchor if there is one ('#no-scroll' means do
+// Scroll after navigation: to the hash anchor if there is one ('#no-scroll' means do
 // not move; other hashes scroll smoothly), else to the position saved for that history entry (back/forward), else
 // to the top. When both the old and the new route keep their scroll position (route handle `keepScroll`), nothing
 // moves.

@@ -5,7 +5,7 @@ import { connectivityAtom, type Connectivity } from './connectivity.ts'
 import { useNoticeSlot } from './notice-slot.ts'
 
 /**
- * The offline notice and, when the connection returns, the back-online notice (SPEC §2). Either can be closed; a
+ * The offline notice and, when the connection returns, the back-online notice. Either can be closed; a
  * closed one stays closed until the connection changes again.
  */
 export function ConnectivityNotice() {

@@ -1,5 +1,5 @@
-// The root loader: the request scope and everything the frame needs (SPEC §4 start-up order, steps 2–3, and the
-// switcher list: the site by domain, its language, the site, settings, all sites and the countries).
+// The root loader, first at start-up: the request scope from the URL and everything the frame needs (the site by
+// domain, its language, the site, its settings, and for the switcher list all sites and the countries).
 import type { LoaderFunctionArgs, MiddlewareFunction, ShouldRevalidateFunctionArgs } from 'react-router'
 import { appName } from '../../domain/app-name.ts'
 import type { Country } from '../../domain/country.ts'
@@ -21,7 +21,7 @@ export interface SwitcherOption {
   brand: Brand
   /** Several brands sell in one country: the switcher tells their sites apart by this name. */
   brandName: string
-  /** The main brand's Dutch site (SPEC §1: the only site for orders with a Dutch address). */
+  /** The main brand's Dutch site (the only site for orders with a Dutch address). */
   isDutchSite: boolean
   current: boolean
 }
@@ -56,7 +56,7 @@ export function languageForPath(languages: SiteLanguage[], pathname: string): Si
   return languages.find((l) => l.pathPrefix !== '' && l.pathPrefix === prefix) ?? languages[0]!
 }
 
-/** A failed settings fetch clears the tag manager and recaptcha values (SPEC §8) instead of failing the page. */
+/** A failed settings fetch clears the tag manager and recaptcha values instead of failing the page. */
 const NO_SETTINGS = (currency: string): SiteSettings => ({ gtmContainerId: null, googleRecaptchaKey: null, currency })
 
 /**
@@ -120,7 +120,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs): Prom
   }
 }
 
-/** "country name - language name" for every site and language (SPEC §4), each linking to that site's home page. */
+/** "country name - language name" for every site and language, each linking to that site's home page. */
 export function switcherOptions(
   sites: Site[],
   countries: Country[],

@@ -1,5 +1,5 @@
-// The tracker's data layer (SPEC §7 Tracker events). Events are pushed whether or not the tag manager is loaded;
-// the tag manager only reads them once the visitor consented (consent/tag-manager.ts).
+// The tracker's data layer: the shop's events for the tag manager. Events are pushed whether or not the tag manager
+// is loaded; the tag manager only reads them once the visitor consented (consent/tag-manager.ts).
 import { assertClient } from '../client-only.ts'
 
 export type TrackerEvent = { event: string } & Record<string, unknown>
@@ -16,7 +16,7 @@ export function pushEvent(event: TrackerEvent): void {
   window.dataLayer.push(event)
 }
 
-/** After every route change: a content view with the route's name (SPEC §2 Navigation behaviour). */
+/** After every route change: a content view with the route's name. */
 export function contentView(routeName: string, path: string): TrackerEvent {
   return { event: 'content-view', routeName, path }
 }

@@ -5,7 +5,7 @@ const SCRIPT_ID = 'tag-manager'
 const CONTAINER_ID = /^GTM-[A-Z0-9]{4,10}$/
 
 /**
- * Loads the tag manager (SPEC §4 start-up step 7): only after consent, only where the site has a container id, once.
+ * Loads the tag manager (after the app has mounted): only after consent, only where the site has a container id, once.
  * The currency goes into the data layer first, so every tag sees it.
  */
 export function enableTagManager(containerId: string | null, currency: string): boolean {

@@ -6,7 +6,7 @@ import type { Link as LinkData } from '../../domain/site.ts'
 export const isExternal = (route: string) => /^(https?:)?\/\//.test(route) || /^(mailto|tel):/.test(route)
 
 /**
- * Every path in the shop ends with '/' (SPEC §2 strict trailing slashes); a link made from content gets the slash
+ * Every path in the shop ends with '/' (trailing slashes are strict); a link made from content gets the slash
  * here, so no link ever costs a redirect.
  */
 export function withTrailingSlash(route: string): string {

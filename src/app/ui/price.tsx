@@ -5,8 +5,8 @@ import { useRootData } from '../root/use-root-data.ts'
 import { AppLink } from './app-link.tsx'
 
 /**
- * An amount in the site's currency and the language's format (SPEC §9). In another currency than the euro it is only
- * indicative (SPEC §1), so it carries a mark and, beside it, the euro amount that binds; a screen reader hears both
+ * An amount in the site's currency and the language's format. In another currency than the euro it is only
+ * indicative, so it carries a mark and, beside it, the euro amount that binds; a screen reader hears both
  * with what they are ("245,81 kr., vejledende beløb; 32,95 €, bindende beløb"). `euro={false}` leaves the euro amount
  * out where it would only repeat itself (the rows of a cost overview whose total shows it).
  */
@@ -61,7 +61,7 @@ export function PriceWithOld({
 }
 
 /**
- * SPEC §1: prices in euros are authoritative, other currencies only indicative; said once per page where it matters,
+ * Prices in euros are the ones that bind, other currencies are only indicative; said once per page where it matters,
  * with the rate they are converted at.
  */
 export function IndicativePriceNotice() {

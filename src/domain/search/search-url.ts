@@ -1,4 +1,4 @@
-// The state of a product list page in its URL (SPEC §9: `p` and `ps` are left out at their defaults), so a filtered,
+// The state of a product list page in its URL (`p` and `ps` are left out at their defaults), so a filtered,
 // sorted page can be shared, bookmarked, reloaded and opened offline:
 //   ?q=muesli&horseType=pony,senior&weightClass=5-25&sale=yes&sort=price&desc=1&p=2&ps=48
 // Reading is lenient: a value the shop does not know is ignored, never an error.

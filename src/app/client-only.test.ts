@@ -9,7 +9,7 @@ describe('client-only code on the server', () => {
     ['assertClient', () => assertClient()],
     ['persistScope', () => persistScope({ siteId: 1, languageId: 12 })],
     ['pushEvent', () => pushEvent({ event: 'x' })],
-  ])('%s throws the spec’s message', (_name, call) => {
+  ])('%s throws the client-only message', (_name, call) => {
     expect(call).toThrow('Method only allowed on the client')
   })
 })

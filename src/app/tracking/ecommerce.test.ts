@@ -63,7 +63,7 @@ describe('e-commerce events', () => {
     ])
   })
 
-  it('uses the GA4 item shape with the spec’s fields: id, name, price, brand, category', () => {
+  it('uses the GA4 item shape with its fields: id, name, price, brand, category', () => {
     expect(item(1, 3)).toEqual({
       item_id: '101',
       item_name: 'Product 1',

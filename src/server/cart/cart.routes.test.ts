@@ -94,7 +94,7 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
       expect(lines(await cartOf(id))).toEqual([[BRUSH, 3]])
     })
 
-    it('refuses more than the stock with the spec’s message, translated, and leaves the cart as it was', async () => {
+    it('refuses more than the stock with the API’s message, translated, and leaves the cart as it was', async () => {
       const { shoppingcartId: id } = await newCart()
       await ok(add(id, CALMING_3KG))
       const body = await refusedUnchanged(id, () => add(id, CALMING_3KG), 409, 'insufficientStock')

@@ -10,7 +10,7 @@ import { cleanUpCarts } from './cart-maintenance.ts'
 import { claimIdempotencyKey } from './cart.repository.ts'
 import { CLAIM_TIMEOUT_MS, hashOfRequest, REPLAYED_HEADER } from './idempotency.ts'
 
-// Idempotency keys (issue #5): a change sent with a key has one effect, whether it arrives twice, twenty times at
+// Idempotency keys: a change sent with a key has one effect, whether it arrives twice, twenty times at
 // once, after a lost answer, or after the server that first got it stopped half-way.
 
 const SPORT_MUESLI = 101

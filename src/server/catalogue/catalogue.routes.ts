@@ -30,8 +30,8 @@ export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue
   const searchOf = async (request: Parameters<typeof scopeOf>[0]) =>
     (await entryOf(request)).search(scopeOf(request).now)
 
-  // SPEC §3/§7: the product search. An unknown facet filter discriminator is refused with the spec's message before
-  // the body is checked as a whole (SPEC §8).
+  // The product search. An unknown facet filter discriminator is refused with its own message (see
+  // search-request.ts) before the body is checked as a whole.
   app.post(
     '/api/productsearch/search',
     {

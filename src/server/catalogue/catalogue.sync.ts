@@ -57,7 +57,7 @@ export async function catalogueSync(
   }
 }
 
-/** A notify-me request (SPEC §2): for a product that is not yet available, or a variant out of stock. */
+/** A notify-me request: for a product that is not yet available, or a variant out of stock. */
 export async function requestStockReminder(
   db: Db,
   entry: CatalogueEntry,

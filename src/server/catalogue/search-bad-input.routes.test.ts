@@ -40,7 +40,7 @@ describe.each(DIALECTS)('product search input on %s', (dialect) => {
       ['a number', 42],
       ['null', null],
       ['no discriminator at all', undefined],
-    ])('refuses an unknown discriminator (%s) with 400 unknownFacetFilter and the spec’s message', async (_, d) => {
+    ])('refuses an unknown discriminator (%s) with 400 unknownFacetFilter and the API’s message', async (_, d) => {
       const filters = [single('sale', 'yes'), { discriminator: d, facetKey: 'horseType', selectedKeys: ['pony'] }]
       const body = expectError(await post(searchUrl, { filter: { filters } }), 400, 'unknownFacetFilter')
       expect(body.message).toMatch(/^Could not create an instance of the abstract type ProductSearchFacetFilter\b/)

@@ -5,8 +5,9 @@ import { AppError } from '../../domain/errors.ts'
 const DISCRIMINATORS = new Set<unknown>(FacetFilterSchema.options.map((option) => option.shape.discriminator.value))
 
 /**
- * SPEC §8: "An unknown facet filter discriminator throws that the abstract filter cannot be instantiated." A filter
- * whose discriminator names none of the four kinds gets that message, instead of the generic shape error.
+ * An unknown facet filter discriminator is answered as the original API did: the abstract filter cannot be
+ * instantiated. A filter whose discriminator names none of the four kinds gets that message, instead of the generic
+ * shape error.
  */
 export async function rejectUnknownFacetFilters(request: FastifyRequest): Promise<void> {
   const filters = (request.body as { filter?: { filters?: unknown } } | null)?.filter?.filters

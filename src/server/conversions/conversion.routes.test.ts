@@ -17,7 +17,7 @@ describe.each(DIALECTS)('POST /api/Conversion on %s', (dialect) => {
     expect(Number((await countConversions(db, 2, 'mp-123')).count)).toBe(1)
   })
 
-  it('says the spec’s message when the id is missing', async () => {
+  it('says the API’s message when the id is missing', async () => {
     const response = await post('')
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({

@@ -5,7 +5,7 @@ import { scopeOf } from '../http/scope.ts'
 import { recordConversion } from './conversion.repository.ts'
 
 export async function conversionRoutes(app: ZodApp, { database: { db } }: AppContext) {
-  // SPEC §7: POST /api/Conversion?mailplusId={id}, no body, 204.
+  // POST /api/Conversion?mailplusId={id}, no body, answered 204.
   app.post(
     '/api/conversion',
     { schema: { querystring: z.object({ mailplusId: MailplusIdSchema }), response: { 204: z.null() } } },

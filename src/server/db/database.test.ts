@@ -20,7 +20,7 @@ describe('database URLs', () => {
     ['sqlite::memory:', ':memory:'],
   ])('%s opens the file %s', (url, file) => expect(sqliteFilename(url)).toBe(file))
 
-  it('caps the PostgreSQL pool at 50 connections (SPEC §9)', () => expect(POSTGRES_POOL_MAX).toBe(50))
+  it('caps the PostgreSQL pool at 50 connections', () => expect(POSTGRES_POOL_MAX).toBe(50))
 })
 
 describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {

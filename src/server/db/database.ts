@@ -12,7 +12,7 @@ import { NodeSqliteDialect } from './sqlite-dialect.ts'
 export type Dialect = 'sqlite' | 'postgres'
 export type Db = Kysely<Database>
 
-/** SPEC §9: a socket pool of at most 50. */
+/** A socket pool of at most 50 connections per server process. */
 export const POSTGRES_POOL_MAX = 50
 
 export interface DatabaseHandle {

@@ -1,4 +1,4 @@
-// Cache headers per SPEC §7: sites, reviews, footer, countries and navigations 15 minutes; carts never; the rest 2 s.
+// Cache headers per kind of answer: sites, reviews, footer, countries and navigations 15 minutes; carts never; the rest 2 s.
 // Responses differ per host, site, language and time, so they vary on those headers. Errors are never cached.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isApiRequest } from './scope.ts'

@@ -1,4 +1,4 @@
-// The one place where errors become HTTP responses (SPEC §8 shapes). 4xx errors say what was wrong, in English and
+// The one place where errors become HTTP responses, in the API's error shapes. 4xx errors say what was wrong, in English and
 // in the request's language; 5xx errors are logged with their stack and answered with a generic message only.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -37,7 +37,7 @@ function validationError(error: FastifyError, request: FastifyRequest): AppError
   if (context !== 'body') {
     const first = validation[0]
     const name = issues[0]?.path || context
-    // A parameter that is absent, or empty, is missing rather than malformed (SPEC §5 "must be defined").
+    // A parameter that is absent, or empty, is missing rather than malformed ("must be defined").
     const raw = first ? valueAt(source, first.instancePath) : undefined
     if (raw === undefined || raw === '') return withIssues(new ParameterRequiredError(name), issues)
     return withIssues(new AppError('invalidParameter', 400, `The parameter '${name}' is not valid.`, { name }), issues)

@@ -102,7 +102,7 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
       return { status: response.statusCode, body, headers: new Headers(response.headers as Record<string, string>) }
     }
 
-  // Rendered pages are kept as long as the API answers behind them (SPEC §9 short cache: 200 entries, 2 s), so a
+  // Rendered pages are kept as long as the API answers behind them (the short cache: 200 entries, 2 s), so a
   // burst of visitors on one page costs one render. Keyed by what changes the HTML: host, URL and the consent choice
   // (the cookie banner). Only complete 200 pages are kept.
   const pages = new TtlCache<string, { status: number; html: Buffer }>(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs)

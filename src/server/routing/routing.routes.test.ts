@@ -99,7 +99,7 @@ describe.each(DIALECTS)('routing API on %s', (dialect) => {
       expect(res.json()).toMatchObject({ code })
     })
 
-    it('says the spec’s message for a missing url', async () => {
+    it('says the API’s message for a missing url', async () => {
       const res = await current().app.inject({
         method: 'GET',
         url: '/api/routing/getbyurl',

@@ -129,7 +129,7 @@ export const CARRIED_QUERY_PARAMETERS = [
   'gclid',
 ]
 
-/** The Netherlands: visitors there are always offered the Dutch site (SPEC §1). */
+/** The Netherlands: visitors there are always offered the Dutch site. */
 const NETHERLANDS = 'NL'
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Conversions reported by the app when a visitor lands with a mailing's `mailplus_id` (SPEC §7 Conversion).
+// Conversions reported by the app when a visitor lands with a mailing's `mailplus_id` (POST /api/Conversion).
 // One row per site and mailing id: a repeated report is the same conversion.
 
 // oxlint-disable-next-line typescript/no-explicit-any -- migrations are frozen in time and must not follow the live schema type

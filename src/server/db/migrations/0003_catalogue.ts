@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// The catalogue (issue #4): product groups and facet values, products with their texts, variants, prices per site,
+// The catalogue: product groups and facet values, products with their texts, variants, prices per site,
 // stock, related products, bundle items, reviews, landing pages, and notify-me requests.
 //
 // Versions: `catalogue_state.version` counts catalogue changes. Every write that changes what a product looks like on

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// The cart (issue #5): carts with their lines, the prices around them (shipping rates, payment costs, promotions,
+// The cart: carts with their lines, the prices around them (shipping rates, payment costs, promotions,
 // discount codes, each per site), the idempotency keys that make a repeated request have one effect, and the keys
 // customer service issues to open a customer's cart.
 //

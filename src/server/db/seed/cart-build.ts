@@ -1,4 +1,4 @@
-// The prices around the cart, per site (issue #5): shipping rates in the site's currency with the amount from which
+// The prices around the cart, per site: shipping rates in the site's currency with the amount from which
 // shipping is free, payment costs per method, promotions on variants and discount codes. Read from cart/pricing.json
 // and checked against the sites and the catalogue, so a typo in a key fails the seed rather than pricing nothing.
 import { readFileSync } from 'node:fs'

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { NutritionSchema, ProductFilterKeySchema } from '../../../domain/catalogue.ts'
 import { LanguageCodeSchema } from '../../../domain/languages.ts'
 
-// The format the seed catalogue is written in (issue #4): `catalogue/products.json` holds what does not depend on
+// The format the seed catalogue is written in: `catalogue/products.json` holds what does not depend on
 // language (facets, products, variants, prices in euro cents, stock, nutrition, reviews with their language), and
 // `catalogue/texts.<language>.json` the names and texts per language. The loader checks both with these schemas,
 // derives prices in other currencies (indicative) and writes products, variants and URLs for every site.

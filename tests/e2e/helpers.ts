@@ -25,12 +25,22 @@ export const storedRows = (page: Page, store: string) =>
   page.evaluate(
     (name) =>
       new Promise<unknown[]>((resolve) => {
+        // A look that leaves no trace: it never creates the database (an upgrade means there is none yet: abort it),
+        // and it closes its connection, so it can never hold up the app opening or upgrading the database.
         const open = indexedDB.open('shop')
+        open.addEventListener('upgradeneeded', () => open.transaction?.abort())
         open.addEventListener('success', () => {
           const db = open.result
-          if (!db.objectStoreNames.contains(name)) return resolve([])
+          db.addEventListener('versionchange', () => db.close())
+          if (!db.objectStoreNames.contains(name)) {
+            db.close()
+            return resolve([])
+          }
           const all = db.transaction(name).objectStore(name).getAll()
-          all.addEventListener('success', () => resolve(all.result))
+          all.addEventListener('success', () => {
+            db.close()
+            resolve(all.result)
+          })
         })
         open.addEventListener('error', () => resolve([]))
       }),

@@ -28,15 +28,23 @@ async function recordShifts(page: Page) {
       for (const entry of entries as (PerformanceEntry & {
         value: number
         hadRecentInput: boolean
-        sources?: { node?: Node | null }[]
+        sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
       })[]) {
         if (entry.hadRecentInput) continue
+        const box = (rect: DOMRectReadOnly) =>
+          `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`
         const sources = (entry.sources ?? []).map((source) => {
           const node = source.node
-          if (!(node instanceof Element)) return String(node?.nodeName)
+          // Where it was and where it went, when (ms after the start) and the viewport then.
+          const when = `at ${Math.round(entry.startTime)} ms, viewport ${innerWidth}×${innerHeight}`
+          const moved = `${box(source.previousRect)} → ${box(source.currentRect)} ${when}`
+          if (!(node instanceof Element)) return `${String(node?.nodeName)} ${moved}`
           // What it holds at that moment, so a container that moved says what came into it.
-          const inside = [...node.children].map((child) => `${child.tagName.toLowerCase()}.${child.className}`)
-          return `${node.tagName.toLowerCase()}.${node.className} [${inside.slice(0, 6).join(' ')}]`
+          const inside = [...node.children].map(
+            (child) =>
+              `${child.tagName.toLowerCase()}.${child.className}:${Math.round(child.getBoundingClientRect().height)}`,
+          )
+          return `${node.tagName.toLowerCase()}.${node.className} [${inside.slice(0, 6).join(' ')}] ${moved}`
         })
         window.layoutShifts.push({ value: entry.value, sources })
       }

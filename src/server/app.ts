@@ -20,6 +20,7 @@ import { countryRoutes } from './countries/country.routes.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { cacheHeaders } from './http/cache.ts'
 import { COMPRESS_THRESHOLD, ENCODINGS } from './http/encoded-body.ts'
+import { apiDocsRoutes, registerOpenApi } from './http/api-docs.ts'
 import { applyEtag } from './http/etag.ts'
 import { ResponseCache } from './http/response-cache.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
@@ -70,6 +71,8 @@ export async function buildApp({ config, database, logger, renderer, now }: Buil
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler(notFoundHandler)
+  // Before any route: the OpenAPI document describes every route added after this.
+  await registerOpenApi(app)
 
   const sites = new SiteDirectory(database.db, {
     onReloadError: (err) => app.log.error({ err }, 'reloading the sites failed'),
@@ -139,6 +142,7 @@ export async function buildApp({ config, database, logger, renderer, now }: Buil
 
   for (const routes of [
     healthRoutes,
+    apiDocsRoutes,
     siteRoutes,
     languageRoutes,
     countryRoutes,

@@ -11,16 +11,42 @@ import type { AppContext, ZodApp } from '../context.ts'
 
 export const API_DOCS_PREFIX = '/api/docs'
 
-/** The nouns of the API, as the server's folders name them, with what each covers. */
+/** The nouns of the API, as the server's folders name them, with what their calls answer (a list in the UI). */
 const NOUNS = {
-  sites: 'The shop sites: by domain, in full, their settings, and the localization check.',
-  languages: 'The languages the sites are offered in.',
-  countries: 'Countries, their names in every language and the zip codes they refuse.',
-  routing: 'Paths and routes: the page of a path, the path of a route, the same page on every site.',
-  content: 'Content pages and the frame of every page: navigations, footer, USPs, notifications.',
-  conversions: 'Conversions of mailings.',
-  catalogue: 'Products, search and suggestions, labels, the offline catalogue, stock reminders.',
-  cart: 'Carts, their changes and checkout details, and cart calculations.',
+  sites: [
+    '`GET /api/sites/getbydomain?domain=`: the site summary: id, country, API endpoint, type, languages, fallback language.',
+    '`GET /api/sites`, `GET /api/sites/{id}`: full sites with their texts in the request language.',
+    '`POST /api/sites?url=&countryCode=`: the localization check: `redirectUrl` and carried query parameters, or 204.',
+    '`GET /api/sitesettings/{siteId}/{languageId}`: tag-manager container, captcha key, currency.',
+  ],
+  languages: ['`GET /api/language`, `GET /api/language/{id}`: the 15 languages.'],
+  countries: [
+    '`GET /api/countries`, `/localizedname`, `/{id}`, `/{id}/localizedname`, `/{id}/zipcodeexclusions`: countries, their names in 15 languages, refused zip codes (exact, prefix, range).',
+  ],
+  routing: [
+    '`GET /api/routing/getbyurl?url=`: the route of a path: one of 16 kinds with its ids, `siteId`, `languageId`.',
+    '`POST /api/routing/geturl`: the path of a route (`{ "kind": "contentPage", "contentPageId": 101 }`), or 204.',
+    '`GET /api/routing/alternates?url=`: the same page on every site and language (absolute URLs): hreflang, switcher.',
+  ],
+  content: [
+    '`GET /api/contentpages/{id}`: title, SEO texts, ordered blocks, FAQ groups and items with their paths.',
+    'Navigations (primary, secondary), footer, USP collections and notifications: the frame of every page.',
+  ],
+  conversions: ["`POST /api/conversion?mailplusId=`: records a mailing's conversion once per site; 204."],
+  catalogue: [
+    '`POST /api/productsearch/search`: results, `totalCount`, facets with counts, `pageInfo` (page size 24).',
+    '`GET /api/productsearch/autocomplete?term=`: up to 6 products, matching groups, the total count.',
+    "`GET /api/products/{id}`, `/api/productvariants/{id}`: a product as this site sells it, in the request's language.",
+    '`GET /api/products?ids=1,2,3`: the products of a list that this site sells (the comparison).',
+    "`GET /api/catalogue/labels`: group, facet value and landing page names, the search page's path.",
+    '`GET /api/catalogue/sync?since=N`: the offline catalogue: a snapshot (`since=0`) or what changed after version N; never cached.',
+    '`POST /api/stockreminders`: a notify-me request for a variant that cannot be ordered yet; 204.',
+  ],
+  cart: [
+    'Carts: create, get, the pricing rules, impersonation, recommendations, shipping methods.',
+    'Changes of a stored cart and the checkout details kept on it: each answered 204, once per `Idempotency-Key`.',
+    'Cart calculations: of a stored cart, of a cart described in the body, and `calculate2` (the cart and its notices).',
+  ],
 } as const
 
 type Noun = keyof typeof NOUNS
@@ -71,7 +97,10 @@ export async function registerOpenApi(app: ZodApp): Promise<void> {
       info: { title: 'Equivera web shop API', version: String(API_VERSION), description: DESCRIPTION },
       // Relative: the document describes the server that serves it, whatever its address.
       servers: [{ url: '/' }],
-      tags: Object.entries(NOUNS).map(([name, description]) => ({ name, description })),
+      tags: Object.entries(NOUNS).map(([name, calls]) => ({
+        name,
+        description: calls.map((call) => `- ${call}`).join('\n'),
+      })),
     },
     transform: (route) => {
       if (!isDocumented(route.url)) return { schema: { hide: true }, url: route.url }

@@ -101,12 +101,13 @@ describe('graceful shutdown', () => {
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
     // A route for this test only: it answers when the test lets it.
-    const t = await createTestApp('sqlite', (app) =>
-      app.get('/slow', async () => {
-        await gate
-        return { done: true }
-      }),
-    )
+    const t = await createTestApp('sqlite', {
+      extend: (app) =>
+        app.get('/slow', async () => {
+          await gate
+          return { done: true }
+        }),
+    })
     const { app } = t
     await app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = app.server.address() as AddressInfo

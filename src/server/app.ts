@@ -10,6 +10,7 @@ import { CartCheckout } from './cart/cart-checkout.ts'
 import { CartService } from './cart/cart.service.ts'
 import { PricingCache } from './cart/cart-pricing.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
+import { backofficeRoutes } from './backoffice/backoffice.routes.ts'
 import { CatalogueCache } from './catalogue/catalogue-cache.ts'
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts'
 import type { Config } from './config.ts'
@@ -24,7 +25,7 @@ import { apiDocsRoutes, registerOpenApi } from './http/api-docs.ts'
 import { applyEtag } from './http/etag.ts'
 import { ResponseCache } from './http/response-cache.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
-import { isApiRequest, resolveScope } from './http/scope.ts'
+import { isApiRequest, isScoped, resolveScope } from './http/scope.ts'
 import { healthRoutes } from './http/health.ts'
 import { languageRoutes } from './languages/language.routes.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
@@ -33,6 +34,15 @@ import { siteRoutes } from './sites/site.routes.ts'
 import { renderRoutes, type Renderer } from './render/render.routes.ts'
 import { API_VERSION, API_VERSION_HEADER } from '../domain/version.ts'
 
+/**
+ * Never logged, whatever a log line carries: bearer tokens (the back-office API) and cookies. Pino's request
+ * serializer leaves headers out anyway; this holds for a request or its headers logged by hand too.
+ */
+export const LOG_REDACT = {
+  paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+  censor: '[redacted]',
+}
+
 /** Request bodies of this API are small JSON documents. */
 const BODY_LIMIT = 64 * 1024
 
@@ -40,15 +50,17 @@ export interface BuildOptions {
   config: Config
   database: DatabaseHandle
   logger?: FastifyServerOptions['logger']
+  /** Where log lines go when `logger` is not given (standard output); tests capture them. */
+  logStream?: { write(line: string): void }
   /** Renders pages and serves the built app; without it the server is the API alone. */
   renderer?: Renderer
   /** The clock of the in-memory answer cache; tests move it forward instead of waiting. */
   now?: () => number
 }
 
-export async function buildApp({ config, database, logger, renderer, now }: BuildOptions) {
+export async function buildApp({ config, database, logger, logStream, renderer, now }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? { level: config.LOG_LEVEL, redact: LOG_REDACT, ...(logStream && { stream: logStream }) },
     genReqId: (request) => {
       const given = request.headers['x-request-id']
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID()
@@ -101,7 +113,7 @@ export async function buildApp({ config, database, logger, renderer, now }: Buil
   app.decorateRequest('fromCache', false)
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
-    if (!isApiRequest(request)) return done()
+    if (!isApiRequest(request) || !isScoped(request)) return done()
     try {
       request.scope = resolveScope(sites, request)
     } catch (error) {
@@ -151,6 +163,7 @@ export async function buildApp({ config, database, logger, renderer, now }: Buil
     conversionRoutes,
     catalogueRoutes,
     cartRoutes,
+    backofficeRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

@@ -11,6 +11,10 @@ describe('loadConfig', () => {
     })
   })
 
+  it('leaves the back-office token unset in development', () => {
+    expect(loadConfig({}).BACKOFFICE_TOKEN).toBeUndefined()
+  })
+
   it('follows PORT in the default public URL', () => {
     expect(loadConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000')
   })
@@ -22,6 +26,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
     [{ NODE_ENV: 'production' }, /SESSION_SECRET must be set in production/],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, /BACKOFFICE_TOKEN must be set in production/],
+    [{ BACKOFFICE_TOKEN: 'y'.repeat(31) }, /BACKOFFICE_TOKEN: must be at least 32 characters/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message)
   })
@@ -30,6 +36,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(40),
+      BACKOFFICE_TOKEN: 'y'.repeat(32),
       DATABASE_URL: 'postgres://db/shop',
     })
     expect(config.DATABASE_URL).toBe('postgres://db/shop')

@@ -15,6 +15,11 @@ export const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Signs cookies and one-time keys (cart impersonation and later). */
     SESSION_SECRET: z.string().min(32).default(DEV_SECRET),
+    /**
+     * The bearer token of the back-office API (warehouse, ERP). Required in production; without it in development the
+     * back-office API answers 503, so it is never open by accident.
+     */
+    BACKOFFICE_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Seed the database on start when it holds no site yet. */
     SEED_ON_EMPTY: z.stringbool().default(true),
     /** The request header in which the proxy or CDN in front names the visitor's country (ISO 3166 alpha-2). */
@@ -30,6 +35,10 @@ export const ConfigSchema = z
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {
     message: 'SESSION_SECRET must be set in production',
     path: ['SESSION_SECRET'],
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.BACKOFFICE_TOKEN !== undefined, {
+    message: 'BACKOFFICE_TOKEN must be set in production',
+    path: ['BACKOFFICE_TOKEN'],
   })
 
   .transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }))

@@ -19,6 +19,7 @@ export function serverEnv(port: number, dir: string, distDir = 'dist'): NodeJS.P
     ...process.env,
     NODE_ENV: 'production',
     SESSION_SECRET: 'end-to-end-tests-secret-0123456789abcdef',
+    BACKOFFICE_TOKEN: 'end-to-end-tests-back-office-token-0123456789',
     DATABASE_URL: `sqlite:${join(dir, 'shop.sqlite')}`,
     HOST: 'localhost',
     PORT: String(port),

@@ -1,6 +1,6 @@
 // Builds the real app on a fresh, migrated and seeded test database, for route tests with app.inject.
 import { afterAll, beforeAll } from 'vitest'
-import { buildApp, type App } from '../../src/server/app.ts'
+import { buildApp, type App, type BuildOptions } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { migrateToLatest, type Dialect } from '../../src/server/db/database.ts'
 import { seed } from '../../src/server/db/seed/seed.ts'
@@ -13,18 +13,34 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** `extend` may add test-only routes before the app is ready; `now` is the clock of its answer cache. */
+export interface TestAppOptions {
+  /** Adds test-only routes or hooks before the app is ready. */
+  extend?: (app: App) => void
+  renderer?: Renderer
+  /** The clock of the app's answer cache. */
+  now?: () => number
+  /** Settings on top of the test configuration (e.g. BACKOFFICE_TOKEN, LOG_LEVEL). */
+  env?: Record<string, string>
+  /** Where the app's log lines go; without it the app logs nothing. */
+  logStream?: BuildOptions['logStream']
+}
+
 export async function createTestApp(
   dialect: Dialect,
-  extend?: (app: App) => void,
-  renderer?: Renderer,
-  now?: () => number,
+  { extend, renderer, now, env = {}, logStream }: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect)
   await migrateToLatest(database.handle.db)
   await seed(database.handle.db)
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '8080' })
-  const app = await buildApp({ config, database: database.handle, logger: false, renderer, now })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    PORT: '8080',
+    ...env,
+  })
+  const logger = logStream ? undefined : false
+  const app = await buildApp({ config, database: database.handle, logger, logStream, renderer, now })
   extend?.(app)
   await app.ready()
   return {
@@ -67,12 +83,12 @@ export const LANG = {
 
 /**
  * For a describe block: builds the test app before its tests and closes it after, and gives a `get` that sends a
- * GET to the Dutch site unless the headers say otherwise. `now` is the clock of the app's answer cache.
+ * GET to the Dutch site unless the headers say otherwise.
  */
-export function useTestApp(dialect: Dialect, { now }: { now?: () => number } = {}) {
+export function useTestApp(dialect: Dialect, options: TestAppOptions = {}) {
   let testApp: TestApp | undefined
   beforeAll(async () => {
-    testApp = await createTestApp(dialect, undefined, undefined, now)
+    testApp = await createTestApp(dialect, options)
   })
   afterAll(async () => testApp?.close())
   const current = () => {

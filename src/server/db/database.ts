@@ -49,6 +49,12 @@ export function openDatabase(url: string, options: { poolMax?: number } = {}): D
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
+/** Names of the migrations this database has not had yet (all of them for an empty one). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations()
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name)
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider })
   const { error, results } = await migrator.migrateToLatest()

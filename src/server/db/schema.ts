@@ -1,8 +1,9 @@
 // Kysely's view of the tables (camelCase; the CamelCasePlugin maps to snake_case columns), one file per area in
 // tables/; how JSON and boolean columns are stored is said in tables/columns.ts.
+import type { BackofficeTables } from './tables/backoffice.ts'
 import type { CartTables } from './tables/cart.ts'
 import type { CatalogueTables } from './tables/catalogue.ts'
 import type { ContentTables } from './tables/content.ts'
 import type { PlatformTables } from './tables/platform.ts'
 
-export interface Database extends PlatformTables, ContentTables, CatalogueTables, CartTables {}
+export interface Database extends PlatformTables, ContentTables, CatalogueTables, CartTables, BackofficeTables {}

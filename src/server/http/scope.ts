@@ -19,6 +19,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     scope: RequestScope | undefined
   }
+  interface FastifyContextConfig {
+    /** false for API routes that belong to no site or language (the back-office API): they get no request scope. */
+    scoped?: boolean
+  }
 }
 
 /** A request header's value; the first one when a client sent it twice. */
@@ -64,6 +68,11 @@ export function resolveScope(sites: SiteDirectory, request: FastifyRequest): Req
     }
   }
   return { site, language, now }
+}
+
+/** Whether an API request's route needs its site and language (every shop API route does). */
+export function isScoped(request: FastifyRequest): boolean {
+  return request.routeOptions.config.scoped !== false
 }
 
 /** Whether a request is for the API; paths are case-insensitive, so '/API/Sites' is one too. */

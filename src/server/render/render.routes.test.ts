@@ -15,7 +15,7 @@ describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
     // The build's files must be there when the server starts (it lists them then).
     mkdirSync(new URL('images/products/', renderer.clientDir), { recursive: true })
     writeFileSync(new URL('images/products/sport-muesli-0a1b2c3d-front-160.webp', renderer.clientDir), image)
-    testApp = await createTestApp(dialect, undefined, renderer)
+    testApp = await createTestApp(dialect, { renderer })
   })
   afterAll(async () => testApp.close())
   const get = (url: string, host: string = HOSTS.nl, headers: Record<string, string> = {}) =>

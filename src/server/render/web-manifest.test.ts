@@ -18,7 +18,7 @@ const seedSites = (
 describe.each(DIALECTS)('the web app manifest on %s', (dialect) => {
   let testApp: TestApp
   beforeAll(async () => {
-    testApp = await createTestApp(dialect, undefined, sourceRenderer())
+    testApp = await createTestApp(dialect, { renderer: sourceRenderer() })
   })
   afterAll(async () => testApp.close())
   const manifest = async (host: string, language?: string) => {

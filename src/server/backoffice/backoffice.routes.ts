@@ -1,0 +1,41 @@
+// The back-office API: what the warehouse or ERP feeds the shop. Every call carries `Authorization: Bearer <token>`
+// (BACKOFFICE_TOKEN), checked before the body is even read, so a caller without the token learns nothing about the
+// API; a missing and a wrong token get the same answer. Without a configured token (development) the API answers 503.
+// Its calls belong to no site or language, so they skip the request scope.
+import { StockUpdateResultSchema, StockUpdateSchema } from '../../domain/backoffice-api.ts'
+import { AppError } from '../../domain/errors.ts'
+import type { AppContext, ZodApp } from '../context.ts'
+import { header } from '../http/scope.ts'
+import { BackofficeToken } from './backoffice-token.ts'
+import { updateStock } from './backoffice.service.ts'
+
+export async function backofficeRoutes(app: ZodApp, { config, database, catalogue }: AppContext) {
+  const token = config.BACKOFFICE_TOKEN === undefined ? undefined : new BackofficeToken(config.BACKOFFICE_TOKEN)
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!token) {
+      throw new AppError('serviceUnavailable', 503, 'The back-office API is not configured (BACKOFFICE_TOKEN).')
+    }
+    if (!token.accepts(header(request, 'authorization'))) {
+      reply.header('www-authenticate', 'Bearer')
+      throw new AppError('unauthorized', 401, 'A valid back-office token is required.')
+    }
+  })
+
+  app.put(
+    '/api/backoffice/stock',
+    {
+      config: { scoped: false, cache: 'none' },
+      // 1,000 rows fit in 64 KB written tight; a warehouse's export may be indented.
+      bodyLimit: 256 * 1024,
+      schema: { body: StockUpdateSchema, response: { 200: StockUpdateResultSchema } },
+    },
+    async (request) => {
+      const origin = { action: 'stock', tokenFingerprint: token!.fingerprint, requestId: request.id }
+      const result = await updateStock(database, request.body, origin)
+      // This server's catalogue reads the new version at once; other servers within their check interval.
+      await catalogue.refresh()
+      return result
+    },
+  )
+}

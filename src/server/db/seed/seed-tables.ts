@@ -3,10 +3,17 @@ import type { Insertable } from 'kysely'
 import type { Database } from '../schema.ts'
 
 /** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
- * keys) hold what the shop records while it runs. */
+ * keys, jobs) hold what the shop records while it runs. */
 export type SeedTable = Exclude<
   keyof Database,
-  'conversions' | 'catalogueState' | 'stockReminders' | 'carts' | 'cartLines' | 'idempotencyKeys' | 'impersonationKeys'
+  | 'conversions'
+  | 'catalogueState'
+  | 'stockReminders'
+  | 'carts'
+  | 'cartLines'
+  | 'idempotencyKeys'
+  | 'impersonationKeys'
+  | 'jobs'
 >
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 

@@ -8,6 +8,9 @@ describe('loadConfig', () => {
       PORT: 8080,
       DATABASE_URL: 'sqlite:data/shop.sqlite',
       PUBLIC_URL: 'http://localhost:8080',
+      JOBS: 'on',
+      JOBS_POLL_MS: 1000,
+      JOBS_CONCURRENCY: 1,
     })
   })
 
@@ -22,6 +25,9 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
     [{ NODE_ENV: 'production' }, /SESSION_SECRET must be set in production/],
+    [{ JOBS: 'maybe' }, /JOBS/],
+    [{ JOBS_POLL_MS: '1' }, /JOBS_POLL_MS/],
+    [{ JOBS_CONCURRENCY: '0' }, /JOBS_CONCURRENCY/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message)
   })

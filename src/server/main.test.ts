@@ -80,6 +80,15 @@ describe('npm run db:migrate and db:seed (src/server/db/cli.ts)', () => {
     expect(seed.stderr).toMatch(/seed loaded: \d+ rows written/)
   })
 
+  it('lists jobs by state and the failed ones, and refuses to retry a job that did not fail', () => {
+    const list = runCli('jobs', 'list')
+    expect(list.status).toBe(0)
+    expect(list.stdout).toMatch(/^queued \d+, running \d+, done \d+, failed 0\n$/)
+    const retry = runCli('jobs', 'retry', '999999')
+    expect([retry.status, retry.stderr.trim()]).toEqual([1, 'there is no failed job #999999'])
+    expect(runCli('jobs', 'retry').status).toBe(2)
+  })
+
   it('refuses an unknown command', () => {
     expect(runCli('drop').status).toBe(2)
   })

@@ -27,6 +27,7 @@ export function useJobDatabase(dialect: Dialect) {
   }
   return {
     handle,
+    url: () => database!.url,
     db: () => handle().db,
     /** A second connection (SQLite) or pool (PostgreSQL) to the same database, as another server has. */
     openAnother: () => {

@@ -69,6 +69,16 @@ describe.each(DIALECTS)('jobs on %s', (dialect) => {
     expect(await job(id)).toMatchObject({ state: 'done', attempts: 1 })
   })
 
+  it('leaves jobs it has no handler for to the workers that have one', async () => {
+    const name = jobName('elsewhere')
+    const { id } = await queue().enqueue(db(), name, { orderId: 1 })
+    expect(await queue().drain()).toBe(0)
+    const other = queue()
+    other.register(`${name}.other`, OrderPayload, async () => undefined)
+    expect(await other.drain()).toBe(0)
+    expect(await job(id)).toMatchObject({ state: 'queued', attempts: 0 })
+  })
+
   it('makes one job of an event enqueued twice with its dedupe key', async () => {
     const jobs = queue()
     const name = jobName('deduped')

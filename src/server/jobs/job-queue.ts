@@ -270,6 +270,7 @@ export class JobQueue {
   async #claimUpTo(room: number): Promise<JobRow[]> {
     const jobs: JobRow[] = []
     const names = [...this.#handlers.keys()]
+    if (names.length === 0) return jobs
     while (jobs.length < room) {
       const now = this.#now()
       const job = await claimJob(this.#db, this.#dialect, {

@@ -27,6 +27,8 @@ import { ResponseCache } from './http/response-cache.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { isApiRequest, isScoped, resolveScope } from './http/scope.ts'
 import { healthRoutes } from './http/health.ts'
+import { registerJobCleanUp } from './jobs/job-cleanup.ts'
+import { JobQueue } from './jobs/job-queue.ts'
 import { languageRoutes } from './languages/language.routes.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
@@ -96,6 +98,13 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   })
   const pricing = new PricingCache(database.db)
   const carts = new CartService({ db: database.db, dialect: database.dialect, catalogue, pricing })
+  // main.ts starts the worker (unless JOBS=off); every process may enqueue.
+  const jobs = new JobQueue(database, {
+    log: app.log,
+    pollMs: config.JOBS_POLL_MS,
+    concurrency: config.JOBS_CONCURRENCY,
+  })
+  registerJobCleanUp(jobs)
   const context: AppContext = {
     database,
     sites,
@@ -106,6 +115,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     carts,
     cartCheckout: new CartCheckout(carts),
     cartCalculator: new CartCalculator(carts),
+    jobs,
   }
 
   const responses = new ResponseCache({ now })
@@ -126,6 +136,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   let closing = false
   app.addHook('preClose', async () => {
     closing = true
+    // The worker stops claiming now and finishes its running jobs while requests finish; onClose waits for it.
+    void jobs.stop(config.SHUTDOWN_TIMEOUT_MS)
   })
   // One hook for every per-answer header: cache policy, ETag (and 304), connection close while shutting down.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -141,6 +153,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const stopMaintenance = startCartMaintenance(database.db, app.log)
   app.addHook('onClose', async () => {
     stopMaintenance()
+    await jobs.stop(config.SHUTDOWN_TIMEOUT_MS)
     await database.close()
   })
 

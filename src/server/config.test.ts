@@ -8,6 +8,9 @@ describe('loadConfig', () => {
       PORT: 8080,
       DATABASE_URL: 'sqlite:data/shop.sqlite',
       PUBLIC_URL: 'http://localhost:8080',
+      JOBS: 'on',
+      JOBS_POLL_MS: 1000,
+      JOBS_CONCURRENCY: 1,
     })
   })
 
@@ -28,6 +31,9 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, /SESSION_SECRET must be set in production/],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, /BACKOFFICE_TOKEN must be set in production/],
     [{ BACKOFFICE_TOKEN: 'y'.repeat(31) }, /BACKOFFICE_TOKEN: must be at least 32 characters/],
+    [{ JOBS: 'maybe' }, /JOBS/],
+    [{ JOBS_POLL_MS: '1' }, /JOBS_POLL_MS/],
+    [{ JOBS_CONCURRENCY: '0' }, /JOBS_CONCURRENCY/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message)
   })

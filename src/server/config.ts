@@ -31,6 +31,12 @@ export const ConfigSchema = z
     DIST_DIR: z.string().min(1).default('dist'),
     /** How long requests in flight may take to finish on SIGTERM before the server exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number<string>().int().positive().default(10_000),
+    /** Whether this process runs background jobs (every process may enqueue them). */
+    JOBS: z.enum(['on', 'off']).default('on'),
+    /** How often an idle job worker looks for due jobs. */
+    JOBS_POLL_MS: z.coerce.number<string>().int().min(10).default(1000),
+    /** Jobs one process runs at once. */
+    JOBS_CONCURRENCY: z.coerce.number<string>().int().min(1).max(32).default(1),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {
     message: 'SESSION_SECRET must be set in production',

@@ -13,9 +13,11 @@ import type { PricingCache } from './cart/cart-pricing.ts'
 import type { CatalogueCache } from './catalogue/catalogue-cache.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
+import type { JobQueue } from './jobs/job-queue.ts'
 import type { SiteDirectory } from './sites/site.directory.ts'
 
-/** What every route module gets: the database, the site directory, the configuration, the catalogue and the carts. */
+/** What every route module gets: the database, the site directory, the configuration, the catalogue, the carts and
+ * the background jobs. */
 export interface AppContext {
   database: DatabaseHandle
   sites: SiteDirectory
@@ -29,6 +31,8 @@ export interface AppContext {
   /** The checkout details kept on a cart. */
   cartCheckout: CartCheckout
   cartCalculator: CartCalculator
+  /** Background jobs: enqueue one (in the transaction of its cause), or register a handler. */
+  jobs: JobQueue
 }
 
 export type ZodApp = FastifyInstance<

@@ -19,9 +19,9 @@ async function freePort(): Promise<number> {
   return port
 }
 
-async function startServer(port: number) {
+async function startServer(port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -45,15 +45,21 @@ describe('npm start (src/server/main.ts)', () => {
     expect(await res.json()).toMatchObject({ kind: 'contentPage', siteId: 2 })
     expect(server.output()).toMatch(/"requestId":"[0-9a-f-]{36}"|"reqId":"[0-9a-f-]{36}"/)
 
+    // The job worker started with the server and ran the jobs' own clean-up, due at once on a new database.
+    expect(server.output()).toContain('job worker started')
+    await expect.poll(server.output).toMatch(/"job":"jobs\.clean-up".*"msg":"job done"/)
+
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
     expect(server.output()).toContain('shutting down')
+    expect(server.output()).toContain('job worker stopped')
   })
 
-  it('starts again on the same database without migrating or seeding anew', async () => {
+  it('starts again on the same database without migrating or seeding anew, and without a job worker when JOBS=off', async () => {
     const port = await freePort()
-    const server = await startServer(port)
+    const server = await startServer(port, { JOBS: 'off' })
     expect(server.output()).not.toContain('migrations applied')
+    expect(server.output()).not.toContain('job worker started')
     server.child.kill('SIGINT')
     expect(await server.exited).toBe(0)
   })
@@ -72,6 +78,15 @@ describe('npm run db:migrate and db:seed (src/server/db/cli.ts)', () => {
     const seed = runCli('seed')
     expect(seed.status).toBe(0)
     expect(seed.stderr).toMatch(/seed loaded: \d+ rows written/)
+  })
+
+  it('lists jobs by state and the failed ones, and refuses to retry a job that did not fail', () => {
+    const list = runCli('jobs', 'list')
+    expect(list.status).toBe(0)
+    expect(list.stdout).toMatch(/^queued \d+, running \d+, done \d+, failed 0\n$/)
+    const retry = runCli('jobs', 'retry', '999999')
+    expect([retry.status, retry.stderr.trim()]).toEqual([1, 'there is no failed job #999999'])
+    expect(runCli('jobs', 'retry').status).toBe(2)
   })
 
   it('refuses an unknown command', () => {

@@ -1,4 +1,5 @@
-// Starts the shop: configuration, database (migrated, seeded when empty), HTTP server, graceful shutdown.
+// Starts the shop: configuration, database (migrated, seeded when empty), HTTP server, the job worker (unless
+// JOBS=off), graceful shutdown.
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { migrateToLatest, openDatabase } from './db/database.ts'
@@ -28,11 +29,12 @@ async function shutdown(signal: string) {
     process.exit(1)
   }, config.SHUTDOWN_TIMEOUT_MS)
   timer.unref()
-  await app.close() // stops listening, waits for requests in flight, then closes the database (onClose hook)
+  await app.close() // stops listening, waits for requests and jobs in flight, then closes the database (onClose hook)
   process.exit(0)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
 await app.listen({ port: config.PORT, host: config.HOST })
+if (config.JOBS === 'on') await app.context.jobs.start()
 app.log.info(`shop serving on ${config.PUBLIC_URL} (${database.dialect})`)

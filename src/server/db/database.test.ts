@@ -36,6 +36,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0002_conversions',
       '0003_catalogue',
       '0004_cart',
+      '0005_jobs',
       '0006_backoffice',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])

@@ -4,6 +4,8 @@ import type { BackofficeTables } from './tables/backoffice.ts'
 import type { CartTables } from './tables/cart.ts'
 import type { CatalogueTables } from './tables/catalogue.ts'
 import type { ContentTables } from './tables/content.ts'
+import type { JobTables } from './tables/jobs.ts'
 import type { PlatformTables } from './tables/platform.ts'
 
-export interface Database extends PlatformTables, ContentTables, CatalogueTables, CartTables, BackofficeTables {}
+export interface Database
+  extends PlatformTables, ContentTables, CatalogueTables, CartTables, JobTables, BackofficeTables {}

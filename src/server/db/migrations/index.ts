@@ -3,6 +3,7 @@ import * as platform from './0001_platform.ts'
 import * as conversions from './0002_conversions.ts'
 import * as catalogue from './0003_catalogue.ts'
 import * as cart from './0004_cart.ts'
+import * as jobs from './0005_jobs.ts'
 import * as backoffice from './0006_backoffice.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_conversions': conversions,
   '0003_catalogue': catalogue,
   '0004_cart': cart,
+  '0005_jobs': jobs,
   '0006_backoffice': backoffice,
 }
 

@@ -121,6 +121,7 @@ describe('the API documentation in production', () => {
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
       SESSION_SECRET: 'a-production-secret-for-this-test-only-0123456789',
+      BACKOFFICE_TOKEN: 'a-back-office-token-for-this-test-only-0123456789',
       LOG_LEVEL: 'silent',
     })
     app = await buildApp({ config, database: database.handle, logger: false })

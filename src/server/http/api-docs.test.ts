@@ -1,12 +1,7 @@
 import type * as fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, HOSTS, type TestApp } from '../../../tests/helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/database.ts'
 import { API_VERSION } from '../../domain/version.ts'
-import { buildApp, type App } from '../app.ts'
-import { loadConfig } from '../config.ts'
-import { migrateToLatest } from '../db/database.ts'
-import { seed } from '../db/seed/seed.ts'
 
 // Every route the server adds, seen as it is added: Fastify gets an onRoute hook before the app registers anything.
 const added = vi.hoisted(() => [] as { method: string; url: string }[])
@@ -111,33 +106,24 @@ describe('the API documentation', () => {
 })
 
 describe('the API documentation in production', () => {
-  let database: TestDatabase
-  let app: App
+  let production: TestApp
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite')
-    await migrateToLatest(database.handle.db)
-    await seed(database.handle.db)
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      SESSION_SECRET: 'a-production-secret-for-this-test-only-0123456789',
-      BACKOFFICE_TOKEN: 'a-back-office-token-for-this-test-only-0123456789',
-      LOG_LEVEL: 'silent',
+    production = await createTestApp('sqlite', {
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'a-production-secret-for-this-test-only-0123456789',
+        BACKOFFICE_TOKEN: 'a-back-office-token-for-this-test-only-0123456789',
+      },
     })
-    app = await buildApp({ config, database: database.handle, logger: false })
-    await app.ready()
   })
-  afterAll(async () => {
-    await app.close()
-    await database.drop()
-  })
+  afterAll(() => production.close())
 
   it('serves the document but not the UI', async () => {
-    const json = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: HOSTS.nl } })
+    const json = await production.app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: HOSTS.nl } })
     expect(json.statusCode).toBe(200)
     expect(json.json<OpenApiDocument>().paths).toHaveProperty(['/api/productsearch/search'])
     for (const url of ['/api/docs/', '/api/docs/static/index.html']) {
-      const res = await app.inject({ method: 'GET', url, headers: { host: HOSTS.nl } })
+      const res = await production.app.inject({ method: 'GET', url, headers: { host: HOSTS.nl } })
       expect(res.statusCode).toBe(404)
     }
   })

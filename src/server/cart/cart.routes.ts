@@ -201,13 +201,14 @@ export async function cartRoutes(
   // The site's catalogue and prices are made ready first, outside the transaction; then the change runs in one,
   // once per Idempotency-Key.
   for (const { endpoints, schema, run } of changes(carts, cartCheckout))
-    for (const endpoint of endpoints) {
+    for (const [index, endpoint] of endpoints.entries()) {
       const [method, url] = endpoint.split(' ') as ['POST' | 'PUT' | 'DELETE', string]
       app.route({
         method,
         url,
         config: none,
-        schema: { ...schema, response: noContent },
+        // The first endpoint is the call; any other is an alias kept for old clients, marked so in the API docs.
+        schema: { ...schema, response: noContent, ...(index > 0 && { deprecated: true }) },
         handler: async (request, reply) => {
           const scope = await carts.prepare(scopeOf(request))
           const { id } = request.params as { id: string }

@@ -83,8 +83,9 @@ describe('the API documentation', () => {
   })
 
   it('lists the cart’s deprecated aliases', () => {
-    expect(doc.paths['/api/cart/{id}/products-deprecated/{productVariantId}']?.put).toBeDefined()
-    expect(doc.paths['/api/cart/{id}/alternativeshipping-deprecated']?.put).toBeDefined()
+    expect(doc.paths['/api/cart/{id}/products-deprecated/{productVariantId}']?.put?.deprecated).toBe(true)
+    expect(doc.paths['/api/cart/{id}/alternativeshipping-deprecated']?.put?.deprecated).toBe(true)
+    expect(doc.paths['/api/cart/{id}/products/{productVariantId}']?.post?.deprecated).toBeUndefined()
   })
 
   it('carries the request and response schemas of the routes', () => {

@@ -235,6 +235,18 @@ describe.each(DIALECTS)('the mail outbox on %s', (dialect: Dialect) => {
       expect(await jobOf(id)).toMatchObject({ state: 'failed' })
     })
 
+    it('sends again, with the same Message-ID, a mail whose last attempt was cut off mid-send', async () => {
+      const id = await queueOne('cut@example.nl', 'cut')
+      // What a process that died during the SMTP exchange leaves: an attempt counted, no error, the mail queued.
+      await db().updateTable('mails').set({ attempts: 1 }).where('id', '=', id).execute()
+      await queue.drain()
+      const [received, ...more] = receivedBy('cut@example.nl')
+      expect(more).toHaveLength(0)
+      expect(received!.messageId).toBe((await mailRow(id)).messageId)
+      expect(await mailRow(id)).toMatchObject({ state: 'sent', attempts: 2 })
+      expect(lines.join('')).toContain('an earlier attempt stopped mid-send')
+    })
+
     it('queues one mail for an event queued twice, in one transaction or two', async () => {
       const first = await queueOne('twice@example.nl', 'twice')
       const second = await db()

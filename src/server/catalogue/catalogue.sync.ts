@@ -71,7 +71,7 @@ export async function requestStockReminder(
   language: { languageId: number; code: LanguageCode },
   request: StockReminderRequest,
   now: Date,
-  mail: { service: MailService; origin: string },
+  mail: { service: Pick<MailService, 'queueMail'>; origin: string },
 ): Promise<void> {
   const product = productByVariant(entry, request.productVariantId)
   const variant = product.variants.find((v) => v.productVariantId === request.productVariantId)!

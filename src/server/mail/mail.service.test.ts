@@ -126,12 +126,12 @@ describe.each(DIALECTS)('the mail outbox on %s', (dialect: Dialect) => {
   it('leaves neither the request, nor its mail, nor a job when the change fails half-way', async () => {
     const { sites, catalogue, mail, publicUrl } = t.app.context
     const site = sites.byId(1)!
-    const failing = {
+    const failing: Pick<MailService, 'queueMail'> = {
       queueMail: async (...args: Parameters<MailService['queueMail']>) => {
         await mail.queueMail(...args)
         throw new Error('the change failed after its mail was written')
       },
-    } as MailService
+    }
     await expect(
       requestStockReminder(
         db(),

@@ -21,10 +21,10 @@ export const MAIL_JOB = 'mail.send'
 const MailJobSchema = z.object({ mailId: z.number().int().positive() })
 
 /**
- * Attempts before a mail fails for good: with the queue's backoff (5 s doubling, at most an hour) ten attempts span
- * about an hour and a half, long enough to ride out a mail server's restart or a short outage.
+ * Attempts before a mail fails for good: with the queue's backoff (5 s doubling to an hour, jitter taking up to half)
+ * twelve attempts span 1¼ to 2½ hours, enough to ride out a mail server's restart or a short outage.
  */
-export const MAIL_MAX_ATTEMPTS = 10
+export const MAIL_MAX_ATTEMPTS = 12
 /** Longer than the transport's timeouts (mail-transport.ts), so a slow server never has two workers sending. */
 const MAIL_LEASE_MS = 3 * 60_000
 

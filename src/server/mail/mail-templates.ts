@@ -166,9 +166,14 @@ function toMjml(layout: MailLayout, content: MailContent): string {
   </mj-head>
   <mj-body background-color="#f3f4f1" width="600px">
     <mj-section background-color="${colour}" padding="16px 24px">
-      <mj-column>
-        <mj-image src="${escapeHtml(layout.logoUrl)}" alt="${escapeHtml(layout.brandName)}" href="${escapeHtml(layout.origin)}/" width="64px" height="64px" align="left" padding="0" />
-      </mj-column>
+      <mj-group>
+        <mj-column width="20%" vertical-align="middle">
+          <mj-image src="${escapeHtml(layout.logoUrl)}" alt="" href="${escapeHtml(layout.origin)}/" width="64px" height="64px" align="left" padding="0" />
+        </mj-column>
+        <mj-column width="80%" vertical-align="middle">
+          <mj-text color="#ffffff" font-size="24px" line-height="32px" font-weight="bold" padding="0">${escapeHtml(layout.brandName)}</mj-text>
+        </mj-column>
+      </mj-group>
     </mj-section>
     <mj-section background-color="#ffffff" padding="24px 12px">
       <mj-column>

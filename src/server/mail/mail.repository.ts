@@ -112,3 +112,13 @@ export async function finishMail(
 export async function noteMailError(db: Db, id: number, error: string, now: string): Promise<void> {
   await db.updateTable('mails').set({ lastError: error, updatedAt: now }).where('id', '=', id).execute()
 }
+
+/** Deletes mails sent or kept before `before`; failed ones stay until someone looks at them. */
+export async function deleteFinishedMailsBefore(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('mails')
+    .where('state', 'in', ['sent', 'kept'])
+    .where('createdAt', '<', before)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

@@ -257,5 +257,18 @@ describe.each(DIALECTS)('the mail outbox on %s', (dialect: Dialect) => {
       await queue.drain()
       expect(receivedBy('twice@example.nl')).toHaveLength(1)
     })
+
+    it('deletes sent and kept mails after 90 days, and keeps failed ones', async () => {
+      const before = await db().selectFrom('mails').select(['recipient', 'state']).execute()
+      expect(before.map((m) => m.state)).toEqual(expect.arrayContaining(['sent', 'failed']))
+      clock = Date.now() + 91 * 86_400_000
+      await queue.scheduleRepeating()
+      await queue.drain()
+      const after = await db().selectFrom('mails').select(['recipient', 'state']).execute()
+      expect(after.length).toBeGreaterThan(0)
+      expect(after.toSorted((a, b) => a.recipient.localeCompare(b.recipient))).toEqual(
+        before.filter((m) => m.state === 'failed').toSorted((a, b) => a.recipient.localeCompare(b.recipient)),
+      )
+    })
   })
 })

@@ -15,7 +15,14 @@ import type { Executor } from '../jobs/job.repository.ts'
 import type { SiteRecord } from '../sites/site.directory.ts'
 import type { RenderedMail } from './mail-templates.ts'
 import { isPermanentFailure, rejectedOf, type MailTransport } from './mail-transport.ts'
-import { countAttempt, findMail, finishMail, insertMail, noteMailError } from './mail.repository.ts'
+import {
+  countAttempt,
+  deleteFinishedMailsBefore,
+  findMail,
+  finishMail,
+  insertMail,
+  noteMailError,
+} from './mail.repository.ts'
 
 export const MAIL_JOB = 'mail.send'
 const MailJobSchema = z.object({ mailId: z.number().int().positive() })
@@ -27,6 +34,14 @@ const MailJobSchema = z.object({ mailId: z.number().int().positive() })
 export const MAIL_MAX_ATTEMPTS = 12
 /** Longer than the transport's timeouts (mail-transport.ts), so a slow server never has two workers sending. */
 const MAIL_LEASE_MS = 3 * 60_000
+
+export const MAIL_CLEANUP_JOB = 'mail.clean-up'
+/**
+ * Sent and kept mails are deleted after this many days: they hold addresses and names, and a copy is in the
+ * recipient's mailbox. Their dedupe key is free again then, like a job's after its clean-up.
+ */
+export const MAIL_KEEP_DAYS = 90
+const DAY_MS = 86_400_000
 
 /** A dedupe key names one event: '<cause>:<id>:<what>', e.g. 'stock-reminder:1:4001:9f86d081e8:confirmation'. */
 const DEDUPE_KEY = /^[\w.@:-]{3,200}$/
@@ -54,7 +69,7 @@ export class MailService {
   readonly #mailFrom: string | undefined
   readonly #log: FastifyBaseLogger
 
-  /** Registers the sending job on `jobs` (buildApp makes the service before the worker starts). */
+  /** Registers the sending job and the daily clean-up on `jobs` (buildApp makes the service before the worker starts). */
   constructor(options: {
     jobs: JobQueue
     transport: MailTransport | undefined
@@ -71,6 +86,13 @@ export class MailService {
     this.#jobs.register(MAIL_JOB, MailJobSchema, ({ mailId }, job) => this.send(mailId, job), {
       maxAttempts: MAIL_MAX_ATTEMPTS,
       leaseMs: MAIL_LEASE_MS,
+    })
+    this.#jobs.repeat(MAIL_CLEANUP_JOB, DAY_MS, async (_payload, { db, now }) => {
+      const deleted = await deleteFinishedMailsBefore(
+        db,
+        new Date(now.getTime() - MAIL_KEEP_DAYS * DAY_MS).toISOString(),
+      )
+      if (deleted > 0) this.#log.info({ deleted }, 'old mails deleted')
     })
   }
 

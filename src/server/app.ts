@@ -30,6 +30,9 @@ import { healthRoutes } from './http/health.ts'
 import { registerJobCleanUp } from './jobs/job-cleanup.ts'
 import { JobQueue } from './jobs/job-queue.ts'
 import { languageRoutes } from './languages/language.routes.ts'
+import { devMailRoutes } from './mail/dev-mail.routes.ts'
+import { createMailTransport } from './mail/mail-transport.ts'
+import { MailService } from './mail/mail.service.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
@@ -105,6 +108,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     concurrency: config.JOBS_CONCURRENCY,
   })
   registerJobCleanUp(jobs)
+  const mail = new MailService({ jobs, transport: createMailTransport(config.SMTP_URL), config, log: app.log })
   const context: AppContext = {
     database,
     sites,
@@ -116,6 +120,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     cartCheckout: new CartCheckout(carts),
     cartCalculator: new CartCalculator(carts),
     jobs,
+    mail,
   }
 
   const responses = new ResponseCache({ now })
@@ -177,6 +182,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     catalogueRoutes,
     cartRoutes,
     backofficeRoutes,
+    devMailRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

@@ -37,6 +37,10 @@ export const ConfigSchema = z
     JOBS_POLL_MS: z.coerce.number<string>().int().min(10).default(1000),
     /** Jobs one process runs at once. */
     JOBS_CONCURRENCY: z.coerce.number<string>().int().min(1).max(32).default(1),
+    /** The SMTP server mails go out through (smtp://user:pass@host:587, smtps://…); without it they are kept in the database. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    /** The From address of every site's mails; without it each site sends from its customer service address. */
+    MAIL_FROM: z.email().optional(),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {
     message: 'SESSION_SECRET must be set in production',

@@ -14,6 +14,7 @@ import type { CatalogueCache } from './catalogue/catalogue-cache.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
+import type { MailService } from './mail/mail.service.ts'
 import type { SiteDirectory } from './sites/site.directory.ts'
 
 /** What every route module gets: the database, the site directory, the configuration, the catalogue, the carts and
@@ -33,6 +34,8 @@ export interface AppContext {
   cartCalculator: CartCalculator
   /** Background jobs: enqueue one (in the transaction of its cause), or register a handler. */
   jobs: JobQueue
+  /** The mail outbox: queue a mail in the transaction of its cause; a job sends it (or keeps it without SMTP_URL). */
+  mail: MailService
 }
 
 export type ZodApp = FastifyInstance<

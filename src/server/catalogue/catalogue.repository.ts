@@ -5,6 +5,7 @@ import { CatalogueProductSchema, type ListedFacetKey } from '../../domain/produc
 import type { Db } from '../db/database.ts'
 import { jsonColumn } from '../db/json-column.ts'
 import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
+import type { Executor } from '../jobs/job.repository.ts'
 
 // Catalogue queries. A site's catalogue is read in a handful of set queries (not one per product), because the
 // server keeps it in memory per site and language: whole the first time, then only the products that changed
@@ -240,7 +241,7 @@ export async function setPrice(
 
 /** Stores a notify-me request; asking twice for the same variant and address is the same request. */
 export async function saveStockReminder(
-  db: Db,
+  db: Executor,
   reminder: { siteId: number; variantId: number; emailAddress: string; languageId: number; at: Date },
 ): Promise<void> {
   await db

@@ -14,11 +14,13 @@ import { IdParamsSchema } from '../../domain/ids.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema } from '../../domain/product.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
+import { hostnameOf } from '../sites/site.directory.ts'
+import { originFor } from '../sites/site.service.ts'
 import { catalogueSync, productById, productByVariant, productsByIds, requestStockReminder } from './catalogue.sync.ts'
 import { SearchAnswers } from './search-answers.ts'
 import { rejectUnknownFacetFilters } from './search-request.ts'
 
-export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue }: AppContext) {
+export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue, mail, publicUrl }: AppContext) {
   const entryOf = (request: Parameters<typeof scopeOf>[0]) => {
     const { site, language } = scopeOf(request)
     return catalogue.entry(site, language.languageId)
@@ -90,7 +92,11 @@ export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue
     { schema: { body: StockReminderRequestSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const { site, language, now } = scopeOf(request)
-      await requestStockReminder(db, await entryOf(request), site, language.languageId, request.body, now)
+      const origin = originFor(site, hostnameOf(request.host), publicUrl)
+      await requestStockReminder(db, await entryOf(request), site, language, request.body, now, {
+        service: mail,
+        origin,
+      })
       return reply.status(204).send(null)
     },
   )

@@ -5,7 +5,8 @@ import type { CartTables } from './tables/cart.ts'
 import type { CatalogueTables } from './tables/catalogue.ts'
 import type { ContentTables } from './tables/content.ts'
 import type { JobTables } from './tables/jobs.ts'
+import type { MailTables } from './tables/mail.ts'
 import type { PlatformTables } from './tables/platform.ts'
 
 export interface Database
-  extends PlatformTables, ContentTables, CatalogueTables, CartTables, JobTables, BackofficeTables {}
+  extends PlatformTables, ContentTables, CatalogueTables, CartTables, JobTables, BackofficeTables, MailTables {}

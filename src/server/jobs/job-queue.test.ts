@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 import { registerJobCleanUp } from './job-cleanup.ts'
 import { countJobsByState, findFailedJobs, retryFailedJob } from './job.repository.ts'
+import { PermanentJobError } from './job-queue.ts'
 import { jobName, useJobDatabase } from './job-test-setup.ts'
 
 // One process's jobs: when they run, how they are retried and when they stop, what a dedupe key and a bad payload do,
@@ -128,6 +129,22 @@ describe.each(DIALECTS)('jobs on %s', (dialect) => {
     expect(row).toMatchObject({ state: 'failed', attempts: 1 })
     expect(row?.lastError).toMatch(/^bad payload: .*orderId/)
     expect(await job(good.id)).toMatchObject({ state: 'done' })
+  })
+
+  it('fails a job at once when its handler says trying again cannot help', async () => {
+    const name = jobName('permanent')
+    const jobs = queue()
+    let runs = 0
+    jobs.register(name, z.object({}), async () => {
+      runs++
+      throw new PermanentJobError('550 no such user')
+    })
+    const { id } = await jobs.enqueue(db(), name, {})
+    await jobs.drain()
+    advance(24 * 3_600_000)
+    expect(await jobs.drain()).toBe(0)
+    expect(runs).toBe(1)
+    expect(await job(id)).toMatchObject({ state: 'failed', attempts: 1, lastError: '550 no such user' })
   })
 
   it('keeps one row per repeating job, however often servers start, and runs it again after its interval', async () => {

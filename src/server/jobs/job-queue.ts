@@ -91,8 +91,11 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/** Thrown by a handler when trying again cannot help (e.g. a mail server refused the address): the job fails at once. */
+export class PermanentJobError extends Error {}
+
 /** A payload that is not JSON or not of the handler's schema: trying again cannot fix it. */
-class BadPayload extends Error {}
+class BadPayload extends PermanentJobError {}
 
 function payloadOf(job: JobRow, schema: z.ZodType): unknown {
   let value: unknown
@@ -314,7 +317,7 @@ export class JobQueue {
 
   async #failed(job: JobRow, registration: Registration, error: unknown, log: FastifyBaseLogger): Promise<void> {
     const now = this.#now()
-    const final = job.attempts >= job.maxAttempts || error instanceof BadPayload
+    const final = job.attempts >= job.maxAttempts || error instanceof PermanentJobError
     const retryAt = final ? null : iso(now + retryDelayMs(job.attempts, registration.backoff, this.#random))
     await failJob(this.#db, job, messageOf(error), iso(now), retryAt)
     if (retryAt) log.warn({ err: error, retryAt }, 'job failed; it will be tried again')

@@ -33,6 +33,9 @@ import { languageRoutes } from './languages/language.routes.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
+import { registerSessionCleanUp } from './sessions/session-cleanup.ts'
+import { registerSessions } from './sessions/session.plugin.ts'
+import { SessionService } from './sessions/session.service.ts'
 import { renderRoutes, type Renderer } from './render/render.routes.ts'
 import { API_VERSION, API_VERSION_HEADER } from '../domain/version.ts'
 
@@ -56,7 +59,7 @@ export interface BuildOptions {
   logStream?: { write(line: string): void }
   /** Renders pages and serves the built app; without it the server is the API alone. */
   renderer?: Renderer
-  /** The clock of the in-memory answer cache; tests move it forward instead of waiting. */
+  /** The clock of the in-memory answer cache and of sessions; tests move it forward instead of waiting. */
   now?: () => number
 }
 
@@ -105,6 +108,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     concurrency: config.JOBS_CONCURRENCY,
   })
   registerJobCleanUp(jobs)
+  registerSessionCleanUp(jobs)
   const context: AppContext = {
     database,
     sites,
@@ -164,6 +168,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     threshold: COMPRESS_THRESHOLD,
     encodings: [...ENCODINGS],
   })
+  // Cookies and request.session, before any route.
+  await registerSessions(app, config, new SessionService(database.db, now))
 
   for (const routes of [
     healthRoutes,

@@ -38,6 +38,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0004_cart',
       '0005_jobs',
       '0006_backoffice',
+      '0008_sessions',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

@@ -6,6 +6,7 @@ import type { CatalogueTables } from './tables/catalogue.ts'
 import type { ContentTables } from './tables/content.ts'
 import type { JobTables } from './tables/jobs.ts'
 import type { PlatformTables } from './tables/platform.ts'
+import type { SessionTables } from './tables/sessions.ts'
 
 export interface Database
-  extends PlatformTables, ContentTables, CatalogueTables, CartTables, JobTables, BackofficeTables {}
+  extends PlatformTables, ContentTables, CatalogueTables, CartTables, JobTables, BackofficeTables, SessionTables {}

@@ -5,6 +5,7 @@ import * as catalogue from './0003_catalogue.ts'
 import * as cart from './0004_cart.ts'
 import * as jobs from './0005_jobs.ts'
 import * as backoffice from './0006_backoffice.ts'
+import * as sessions from './0008_sessions.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_cart': cart,
   '0005_jobs': jobs,
   '0006_backoffice': backoffice,
+  '0008_sessions': sessions,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely'
 import type { Database } from '../schema.ts'
 
 /** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
- * keys, jobs, the back-office audit trail) hold what the shop records while it runs. */
+ * keys, jobs, the back-office audit trail, sessions, rate-limit counters) hold what the shop records while it runs. */
 export type SeedTable = Exclude<
   keyof Database,
   | 'conversions'
@@ -15,6 +15,8 @@ export type SeedTable = Exclude<
   | 'impersonationKeys'
   | 'backofficeAudit'
   | 'jobs'
+  | 'sessions'
+  | 'rateLimits'
 >
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 

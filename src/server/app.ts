@@ -33,6 +33,7 @@ import { languageRoutes } from './languages/language.routes.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
+import { registerRateLimitCleanUp, registerRateLimits } from './rate-limits/rate-limit.plugin.ts'
 import { registerSessionCleanUp } from './sessions/session-cleanup.ts'
 import { registerSessions } from './sessions/session.plugin.ts'
 import { SessionService } from './sessions/session.service.ts'
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   })
   registerJobCleanUp(jobs)
   registerSessionCleanUp(jobs)
+  registerRateLimitCleanUp(jobs)
   const context: AppContext = {
     database,
     sites,
@@ -170,6 +172,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   })
   // Cookies and request.session, before any route.
   await registerSessions(app, config, new SessionService(database.db, now))
+  await registerRateLimits(app, { config, database, now })
 
   for (const routes of [
     healthRoutes,

@@ -37,6 +37,13 @@ export const ConfigSchema = z
     JOBS_POLL_MS: z.coerce.number<string>().int().min(10).default(1000),
     /** Jobs one process runs at once. */
     JOBS_CONCURRENCY: z.coerce.number<string>().int().min(1).max(32).default(1),
+    /** Redis for the rate-limit counters of several server processes (else PostgreSQL's, or this process's memory). */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    /** The rate limits (src/server/rate-limits/); off only for load tests and the end-to-end tests' one address. */
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {
     message: 'SESSION_SECRET must be set in production',

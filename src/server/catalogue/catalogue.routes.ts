@@ -87,7 +87,7 @@ export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue
 
   app.post(
     '/api/stockreminders',
-    { schema: { body: StockReminderRequestSchema, response: { 204: z.null() } } },
+    { config: { limit: 'stockReminder' }, schema: { body: StockReminderRequestSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const { site, language, now } = scopeOf(request)
       await requestStockReminder(db, await entryOf(request), site, language.languageId, request.body, now)

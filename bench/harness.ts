@@ -47,6 +47,8 @@ export const startShop = (port: number, databaseUrl: string, env: Record<string,
       SESSION_SECRET: 'benchmark-only-secret-0123456789abcdefgh',
       BACKOFFICE_TOKEN: 'benchmark-only-back-office-token-0123456789',
       DATABASE_URL: databaseUrl,
+      // The load comes from one address: it measures the shop, not its rate limits.
+      RATE_LIMITS: 'off',
       ...env,
     },
     `http://127.0.0.1:${port}/health`,

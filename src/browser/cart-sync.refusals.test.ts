@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { add, type FakeServer, freshOutbox, LANGUAGE, lines, SITE, view } from '../../tests/helpers/cart-server.ts'
 import { discardChanges, queueChange } from './cart-store.ts'
 import { syncCart } from './cart-sync.ts'
-import { ApiRequestError } from './transport.ts'
+import { ApiRequestError, retryAfterMinutes } from './transport.ts'
 
 describe('the cart outbox’s refusals', () => {
   let server: FakeServer
@@ -79,6 +79,44 @@ describe('the cart outbox’s refusals', () => {
     server.changeCart = changeCart
     expect(await sync()).toBe('synced')
     expect(server.countOf(101)).toBe(2)
+  })
+
+  it('waits as long as a rate limit says when the server will not make a cart yet', async () => {
+    const createCart = server.createCart.bind(server)
+    server.createCart = async () => {
+      throw new ApiRequestError(
+        429,
+        {
+          status: 429,
+          code: 'rateLimited',
+          message: '',
+          localizedMessage: '',
+          params: { seconds: '61', minutes: '2' },
+        },
+        new Headers({ 'retry-after': '61' }),
+      )
+    }
+    await queueChange(SITE, LANGUAGE, add(101))
+    const heard: number[] = []
+    expect(await syncCart(server, SITE, LANGUAGE, undefined, (minutes) => heard.push(minutes))).toBe('offline')
+    expect(heard).toEqual([2])
+    expect((await view()).queued.map((e) => e.mutation)).toEqual([add(101)])
+    server.createCart = createCart
+    expect(await sync()).toBe('synced')
+    expect(server.countOf(101)).toBe(1)
+  })
+
+  it.each([
+    ['its Retry-After header', new Headers({ 'retry-after': '600' }), null, 10],
+    ['the seconds in its body', new Headers(), { params: { seconds: '30' } }, 1],
+    ['nothing (at least a minute)', new Headers(), null, 1],
+  ])('reads the wait of a 429 from %s', (_what, headers, body, minutes) => {
+    expect(retryAfterMinutes(new ApiRequestError(429, body, headers))).toBe(minutes)
+  })
+
+  it('reads no wait from other errors', () => {
+    expect(retryAfterMinutes(new ApiRequestError(503, null, new Headers({ 'retry-after': '60' })))).toBeNull()
+    expect(retryAfterMinutes(new Error('x'))).toBeNull()
   })
 
   it('refuses the change with the server’s reason when the server will not make the cart', async () => {

@@ -19,7 +19,7 @@ import type { CartCalculation2 } from '../domain/cart-api.ts'
 import type { CartCalculation, PricingRules } from '../domain/cart-calculation.ts'
 import type { CartContents, CartMutation } from '../domain/cart-mutations.ts'
 import { unitAmount, type Cart } from '../domain/cart.ts'
-import { ApiRequestError } from './transport.ts'
+import { ApiRequestError, retryAfterMinutes } from './transport.ts'
 import {
   completeChange,
   readCartView,
@@ -117,13 +117,15 @@ const wait = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 /**
  * Sends the outbox of a site's cart and brings the device's cart up to date. `shown` gives the calculation the shopper
- * is looking at (the device's provisional one), to tell what the server answered differently.
+ * is looking at (the device's provisional one), to tell what the server answered differently. `onLimited` hears the
+ * minutes to wait when the server refused for too many requests (a rate limit); the result is then 'offline'.
  */
 export async function syncCart(
   api: CartSyncApi,
   siteId: number,
   languageId: number,
   shown?: (view: CartView) => CartCalculation | null,
+  onLimited?: (minutes: number) => void,
 ): Promise<SyncResult> {
   // Ensuring a cart needs both the site and the language.
   if (!IdSchema.safeParse(siteId).success || !IdSchema.safeParse(languageId).success)
@@ -179,7 +181,11 @@ export async function syncCart(
         inProgress = 0
       } catch (error) {
         const fate = fateOf(error)
-        if (fate === 'offline') return 'offline'
+        if (fate === 'offline') {
+          const minutes = retryAfterMinutes(error)
+          if (minutes !== null) onLimited?.(minutes)
+          return 'offline'
+        }
         if (fate === 'gone') await restartCart(siteId, languageId)
         else if (fate === 'inProgress') {
           if (++inProgress > IN_PROGRESS_TRIES) return 'offline'

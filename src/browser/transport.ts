@@ -37,6 +37,17 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * For an answer "too many requests" (429): the whole minutes the server asked to wait (its Retry-After header, else
+ * the seconds in its error body), at least 1; null for any other error. The app shows it as errors.rateLimited.
+ */
+export function retryAfterMinutes(error: unknown): number | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 429) return null
+  const params = (error.body as { params?: { seconds?: unknown } } | null)?.params
+  const seconds = Number(error.headers.get('retry-after') ?? params?.seconds)
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1
+}
+
 /** Listeners told about every failed or answered request, so the app can tell offline from online (pwa/connectivity). */
 type NetworkListener = (ok: boolean) => void
 const networkListeners = new Set<NetworkListener>()

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'parameterRequired',
   'productNotAvailable',
   'productOrderable',
+  'rateLimited',
   'requestInProgress',
   'routeNotFound',
   'sampleNotFound',

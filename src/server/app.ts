@@ -36,6 +36,10 @@ import { MailService } from './mail/mail.service.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
+import { registerRateLimitCleanUp, registerRateLimits } from './rate-limits/rate-limit.plugin.ts'
+import { registerSessionCleanUp } from './sessions/session-cleanup.ts'
+import { registerSessions } from './sessions/session.plugin.ts'
+import { SessionService } from './sessions/session.service.ts'
 import { renderRoutes, type Renderer } from './render/render.routes.ts'
 import { API_VERSION, API_VERSION_HEADER } from '../domain/version.ts'
 
@@ -59,7 +63,7 @@ export interface BuildOptions {
   logStream?: { write(line: string): void }
   /** Renders pages and serves the built app; without it the server is the API alone. */
   renderer?: Renderer
-  /** The clock of the in-memory answer cache; tests move it forward instead of waiting. */
+  /** The clock of the in-memory answer cache and of sessions; tests move it forward instead of waiting. */
   now?: () => number
 }
 
@@ -109,6 +113,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   })
   registerJobCleanUp(jobs)
   const mail = new MailService({ jobs, transport: createMailTransport(config.SMTP_URL), config, log: app.log })
+  registerSessionCleanUp(jobs)
+  registerRateLimitCleanUp(jobs)
   const context: AppContext = {
     database,
     sites,
@@ -169,6 +175,9 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     threshold: COMPRESS_THRESHOLD,
     encodings: [...ENCODINGS],
   })
+  // Cookies and request.session, before any route.
+  await registerSessions(app, config, new SessionService(database.db, now))
+  await registerRateLimits(app, { config, database, now })
 
   for (const routes of [
     healthRoutes,

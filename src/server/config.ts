@@ -41,6 +41,13 @@ export const ConfigSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     /** The From address of every site's mails; without it each site sends from its customer service address. */
     MAIL_FROM: z.email().optional(),
+    /** Redis for the rate-limit counters of several server processes (else PostgreSQL's, or this process's memory). */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    /** The rate limits (src/server/rate-limits/); off only for load tests and the end-to-end tests' one address. */
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {
     message: 'SESSION_SECRET must be set in production',

@@ -31,6 +31,8 @@ export interface RenderOptions {
   messages: Messages
   store?: ReturnType<typeof createStore>
   path?: string
+  /** The services (the API) the part finds; by default none that answer. */
+  services?: AppServices
 }
 
 export function renderInApp(node: ReactNode, options: RenderOptions) {
@@ -43,7 +45,7 @@ export function renderInApp(node: ReactNode, options: RenderOptions) {
   const i18n = createI18n({ language: options.language ?? 'nl', messages: options.messages })
   return render(
     <I18nextProvider i18n={i18n}>
-      <ServicesProvider services={noServer}>
+      <ServicesProvider services={options.services ?? noServer}>
         <Provider store={store}>
           <RouterProvider router={router} />
         </Provider>

@@ -11,7 +11,7 @@ import type { CartMutation } from '../../domain/cart-mutations.ts'
 import { applySync } from '../data/catalogue-store.ts'
 import { queueChange, readCartView, refuseChange, updateCart, type Refusal } from '../../browser/cart-store.ts'
 import { Component as CartPage } from './cart-page.tsx'
-import { cartSendingAtom } from './cart-state.ts'
+import { cartLimitedAtom, cartSendingAtom } from './cart-state.ts'
 
 const SITE = 1
 const LANGUAGE = 12
@@ -151,5 +151,17 @@ describe('the cart page', () => {
     window.addEventListener('shop:cart-changed', () => tried++)
     fireEvent.click(within(pending).getByRole('button', { name: nl.cart.pending.retry }))
     expect(tried).toBe(1)
+  })
+
+  it('says how long to wait when the server refused for too many requests (a rate limit)', async () => {
+    await queueChange(SITE, LANGUAGE, { type: 'setQuantity', productVariantId: MUESLI, quantity: 2 })
+    show()
+    const pending = (await screen.findByRole('heading', { name: nl.cart.pending.title })).closest('section')!
+    act(() => {
+      store.set(cartSendingAtom, 'offline')
+      store.set(cartLimitedAtom, 7)
+    })
+    expect(within(pending).getByRole('status').textContent).toBe(fill(nl.errors.rateLimited, { minutes: '7' }))
+    expect(within(pending).getByRole('button', { name: nl.cart.pending.retry })).toBeTruthy()
   })
 })

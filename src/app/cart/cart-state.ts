@@ -17,6 +17,8 @@ import { useServices } from '../services.tsx'
 export const cartViewAtom = atom<CartView | null>(null)
 /** What the sending is doing: sending, or waiting for a network that does not answer. */
 export const cartSendingAtom = atom<'idle' | 'sending' | 'offline'>('idle')
+/** While the server refuses for too many requests (a rate limit): the minutes it asked to wait; else null. */
+export const cartLimitedAtom = atom<number | null>(null)
 
 const store = () => import('../../browser/cart-store.ts')
 const sender = () => import('../../browser/cart-sync.ts')
@@ -45,6 +47,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
   const { api } = useServices()
   const setView = useSetAtom(cartViewAtom)
   const setSending = useSetAtom(cartSendingAtom)
+  const setLimited = useSetAtom(cartLimitedAtom)
   const siteId = data.site.siteId
   const languageId = data.language.languageId
 
@@ -70,14 +73,27 @@ export function useCartSync(data: RootData, enabled: boolean): void {
         return
       }
       setSending('sending')
+      let limited: number | null = null
       running = sender()
-        .then(({ syncCart }) => syncCart(api, siteId, languageId, () => shownCalculation))
+        .then(({ syncCart }) =>
+          syncCart(
+            api,
+            siteId,
+            languageId,
+            () => shownCalculation,
+            (minutes) => (limited = minutes),
+          ),
+        )
         .then((result) => {
           if (stopped) return
+          setLimited(limited)
           if (result === 'offline') {
             setSending('offline')
             void registerBackgroundSync().catch(() => undefined)
-            const delay = RETRY_DELAYS_MS[Math.min(failures++, RETRY_DELAYS_MS.length - 1)]!
+            // A rate limit says when to come back; sooner would only be refused again.
+            const delay = limited
+              ? limited * 60_000
+              : RETRY_DELAYS_MS[Math.min(failures++, RETRY_DELAYS_MS.length - 1)]!
             retry = setTimeout(send, delay)
           } else {
             failures = 0
@@ -121,13 +137,14 @@ export function useCartSync(data: RootData, enabled: boolean): void {
       window.removeEventListener('offline', goOffline)
       window.removeEventListener(CHANGED, send)
     }
-  }, [api, siteId, languageId, enabled, setView, setSending])
+  }, [api, siteId, languageId, enabled, setView, setSending, setLimited])
 }
 
 /** The cart and what the shopper can do with it. Changes show at once and are sent when possible. */
 export function useCart() {
   const view = useAtomValue(cartViewAtom)
   const sending = useAtomValue(cartSendingAtom)
+  const limited = useAtomValue(cartLimitedAtom)
   const { site, language } = useRootData()
   const siteId = site.siteId
   const languageId = language.languageId
@@ -150,7 +167,7 @@ export function useCart() {
     async () => (await store()).updateCart(siteId, languageId, (cart) => ({ ...cart, differences: [] })),
     [siteId, languageId],
   )
-  return { view, sending, change, sendNow, dismiss, dismissDifferences }
+  return { view, sending, limited, change, sendNow, dismiss, dismissDifferences }
 }
 
 /**

@@ -53,7 +53,7 @@ function describe(t: TFunction, mutation: CartMutation, nameOf: (productVariantI
 /** Changes waiting for the server: being sent, or waiting for a connection, with a way to try now. */
 export function PendingChanges({ view, totals }: { view: CartView; totals: CartTotals }) {
   const { t } = useTranslation()
-  const { sending, sendNow } = useCart()
+  const { sending, limited, sendNow } = useCart()
   if (view.queued.length === 0) return null
   const nameOf = nameIn(view, totals)
   return (
@@ -69,6 +69,11 @@ export function PendingChanges({ view, totals }: { view: CartView; totals: CartT
           </li>
         ))}
       </ul>
+      {sending === 'offline' && limited !== null && (
+        <p className="form-error" role="status">
+          {t('errors.rateLimited', { minutes: limited })}
+        </p>
+      )}
       {sending === 'offline' && (
         <button type="button" className="button button--small" onClick={sendNow}>
           {t('cart.pending.retry')}

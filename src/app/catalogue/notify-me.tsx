@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { ApiRequestError } from '../../browser/transport.ts'
+import { ApiRequestError, retryAfterMinutes } from '../../browser/transport.ts'
 import { useServices } from '../services.tsx'
 
-type Status = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'failed'
+type Status = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'limited' | 'failed'
 
 /** "Not yet available": leave an e-mail address to be told when it can be ordered (stored on the server). */
 export function NotifyMeForm({ productVariantId }: { productVariantId: number }) {
@@ -12,6 +12,8 @@ export function NotifyMeForm({ productVariantId }: { productVariantId: number })
   const { api } = useServices()
   const [status, setStatus] = useState<Status>('idle')
   const [email, setEmail] = useState('')
+  /** For 'limited': the minutes the server asked to wait. */
+  const [waitMinutes, setWaitMinutes] = useState(1)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -22,6 +24,11 @@ export function NotifyMeForm({ productVariantId }: { productVariantId: number })
       await api.stockReminder(productVariantId, address.data)
       setStatus('done')
     } catch (error) {
+      const minutes = retryAfterMinutes(error)
+      if (minutes !== null) {
+        setWaitMinutes(minutes)
+        return setStatus('limited')
+      }
       setStatus(error instanceof ApiRequestError && error.status === 503 ? 'offline' : 'failed')
     }
   }
@@ -58,6 +65,11 @@ export function NotifyMeForm({ productVariantId }: { productVariantId: number })
       {status === 'offline' && (
         <p id={`${id}-message`} className="form-error" role="alert">
           {t('catalogue.notify.offline')}
+        </p>
+      )}
+      {status === 'limited' && (
+        <p id={`${id}-message`} className="form-error" role="alert">
+          {t('errors.rateLimited', { minutes: waitMinutes })}
         </p>
       )}
       {status === 'failed' && (

@@ -168,11 +168,14 @@ export async function cartRoutes(
   { database: { db }, carts, cartCheckout, cartCalculator: calculator }: AppContext,
 ) {
   // Create: a shopper without a cart gets a new one (the app keeps its id).
-  app.post('/api/cart', { config: none, schema: { response: { 200: CartSchema } } }, (request, reply) =>
-    runChange(db, request, reply, null, async (trx) => ({
-      status: 200,
-      body: await carts.create(trx, scopeOf(request), { clientIp: request.ip || null }),
-    })),
+  app.post(
+    '/api/cart',
+    { config: { ...none, limit: 'cartCreation' }, schema: { response: { 200: CartSchema } } },
+    (request, reply) =>
+      runChange(db, request, reply, null, async (trx) => ({
+        status: 200,
+        body: await carts.create(trx, scopeOf(request), { clientIp: request.ip || null }),
+      })),
   )
 
   app.get(

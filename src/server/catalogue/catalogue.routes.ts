@@ -89,7 +89,7 @@ export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue
 
   app.post(
     '/api/stockreminders',
-    { schema: { body: StockReminderRequestSchema, response: { 204: z.null() } } },
+    { config: { limit: 'stockReminder' }, schema: { body: StockReminderRequestSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const { site, language, now } = scopeOf(request)
       const origin = originFor(site, hostnameOf(request.host), publicUrl)

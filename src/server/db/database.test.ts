@@ -39,6 +39,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0005_jobs',
       '0006_backoffice',
       '0007_mail',
+      '0008_sessions',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

@@ -7,6 +7,15 @@ import type { ContentTables } from './tables/content.ts'
 import type { JobTables } from './tables/jobs.ts'
 import type { MailTables } from './tables/mail.ts'
 import type { PlatformTables } from './tables/platform.ts'
+import type { SessionTables } from './tables/sessions.ts'
 
 export interface Database
-  extends PlatformTables, ContentTables, CatalogueTables, CartTables, JobTables, BackofficeTables, MailTables {}
+  extends
+    PlatformTables,
+    ContentTables,
+    CatalogueTables,
+    CartTables,
+    JobTables,
+    BackofficeTables,
+    MailTables,
+    SessionTables {}

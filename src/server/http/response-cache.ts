@@ -54,7 +54,7 @@ export class ResponseCache {
 
   /** Keeps a successful answer that was not itself served from the cache. */
   keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
-    if (request.fromCache || reply.statusCode !== 200 || typeof payload !== 'string') return
+    if (request.fromCache || request.personal || reply.statusCode !== 200 || typeof payload !== 'string') return
     const etag = reply.getHeader('etag')
     const contentType = reply.getHeader('content-type')
     if (typeof etag !== 'string' || typeof contentType !== 'string') return

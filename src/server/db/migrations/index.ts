@@ -6,6 +6,7 @@ import * as cart from './0004_cart.ts'
 import * as jobs from './0005_jobs.ts'
 import * as backoffice from './0006_backoffice.ts'
 import * as mail from './0007_mail.ts'
+import * as sessions from './0008_sessions.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_jobs': jobs,
   '0006_backoffice': backoffice,
   '0007_mail': mail,
+  '0008_sessions': sessions,
 }
 
 export const migrationProvider: MigrationProvider = {

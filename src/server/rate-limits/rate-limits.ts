@@ -1,0 +1,35 @@
+// The shop's rate limits, by name: how many requests one address (IP), and one e-mail address where the request
+// carries one, may make in a window. A route opts in with `config: { limit: 'stockReminder' }`; rate-limit.plugin.ts
+// counts and answers 429. The README lists the same table; keep them in step.
+//
+// Why these numbers: people behind one address (a stable's farm network, a mobile carrier's shared address) share the
+// per-IP budget, so it is generous; the per-e-mail budget is what guards one person's account or inbox, so it is
+// tight. Cart creation has no e-mail and is made by the app itself, once per device and site (again only when its
+// answer was lost or the cart expired), so it gets a wide per-IP window only.
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+
+export interface Window {
+  max: number
+  windowMs: number
+}
+
+export interface RateLimit {
+  perIp: Window
+  /** Counted by the request body's `emailAddress` (trimmed, lower-cased, hashed), when the body has one. */
+  perEmail?: Window
+}
+
+export const RATE_LIMITS = {
+  signIn: { perIp: { max: 20, windowMs: 10 * MINUTE_MS }, perEmail: { max: 10, windowMs: 15 * MINUTE_MS } },
+  registration: { perIp: { max: 10, windowMs: HOUR_MS }, perEmail: { max: 3, windowMs: HOUR_MS } },
+  forgotPassword: { perIp: { max: 10, windowMs: HOUR_MS }, perEmail: { max: 3, windowMs: HOUR_MS } },
+  resendConfirmation: { perIp: { max: 10, windowMs: HOUR_MS }, perEmail: { max: 3, windowMs: HOUR_MS } },
+  stockReminder: { perIp: { max: 30, windowMs: HOUR_MS }, perEmail: { max: 10, windowMs: HOUR_MS } },
+  newsletterSignup: { perIp: { max: 10, windowMs: HOUR_MS }, perEmail: { max: 3, windowMs: HOUR_MS } },
+  orderPlacement: { perIp: { max: 30, windowMs: HOUR_MS }, perEmail: { max: 10, windowMs: HOUR_MS } },
+  cartCreation: { perIp: { max: 60, windowMs: 10 * MINUTE_MS } },
+} as const satisfies Record<string, RateLimit>
+
+export type LimitName = keyof typeof RATE_LIMITS

@@ -26,6 +26,7 @@ import { applyEtag } from './http/etag.ts'
 import { ResponseCache } from './http/response-cache.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { isApiRequest, isScoped, resolveScope } from './http/scope.ts'
+import { registerSecurityHeaders } from './http/security-headers.ts'
 import { healthRoutes } from './http/health.ts'
 import { registerJobCleanUp } from './jobs/job-cleanup.ts'
 import { JobQueue } from './jobs/job-queue.ts'
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     }
     if (!responses.answer(request, reply)) done()
   })
+  registerSecurityHeaders(app, { sites, production: config.NODE_ENV === 'production' })
   // While shutting down, answers of requests in flight close their connection, so keep-alive clients move to
   // another server instead of holding this one open until their idle timeout.
   let closing = false

@@ -12,6 +12,7 @@ import { LanguageCodeSchema } from '../../domain/languages.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { notFoundHandler } from '../http/errors.ts'
 import { header, isApiRequest } from '../http/scope.ts'
+import { allowsTagManager, cspNonce } from '../http/security-headers.ts'
 import { hostnameOf } from '../sites/site.directory.ts'
 import { findCountry } from '../countries/country.repository.ts'
 import { webManifest } from './web-manifest.ts'
@@ -39,6 +40,11 @@ function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable) 
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept-Encoding, Cookie') // the cookie banner depends on the consent cookie
     .send(body)
+}
+
+/** A kept page's HTML with this answer's nonce: 128 random bits never appear in a page by chance. */
+function withNonce(html: Buffer, kept: string, nonce: string): Buffer {
+  return Buffer.from(html.toString('utf8').replaceAll(`nonce="${kept}"`, `nonce="${nonce}"`), 'utf8')
 }
 
 export async function renderRoutes(app: ZodApp, { sites, config, database }: AppContext, renderer: Renderer) {
@@ -104,8 +110,12 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
 
   // Rendered pages are kept as long as the API answers behind them (the short cache: 200 entries, 2 s), so a
   // burst of visitors on one page costs one render. Keyed by what changes the HTML: host, URL and the consent choice
-  // (the cookie banner). Only complete 200 pages are kept.
-  const pages = new TtlCache<string, { status: number; html: Buffer }>(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs)
+  // (the cookie banner, the tag manager). Only complete 200 pages are kept, with the nonce they were rendered with: each
+  // answer gets its own (see http/security-headers.ts), swapped in for the kept one.
+  const pages = new TtlCache<string, { status: number; html: Buffer; nonce: string }>(
+    SHORT_CACHE.maxEntries,
+    SHORT_CACHE.ttlMs,
+  )
 
   async function page(request: FastifyRequest, reply: FastifyReply, url = request.url) {
     if (isApiRequest(request)) return notFoundHandler(request, reply)
@@ -117,8 +127,9 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
         .send('This domain does not belong to any of our shops.')
     }
     const key = `${request.host}|${url}|${consentFrom(request.headers.cookie ?? '') ?? ''}`
+    const nonce = cspNonce(reply)
     const kept = pages.get(key)
-    if (kept) return sendPage(reply, kept.status, kept.html)
+    if (kept) return sendPage(reply, kept.status, withNonce(kept.html, kept.nonce, nonce))
 
     const controller = new AbortController()
     request.raw.once('close', () => controller.abort())
@@ -131,6 +142,8 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
       transport: transportFor(request),
       visitorCountry: header(request, config.GEO_COUNTRY_HEADER)?.toUpperCase() ?? null,
       assets: renderer.assets,
+      nonce,
+      tagManager: allowsTagManager(sites, request),
     })
     if (result.type === 'response') {
       const { response } = result
@@ -142,7 +155,7 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
     const chunks: Buffer[] = []
     for await (const chunk of result.body) chunks.push(chunk as Buffer)
     const html = Buffer.concat(chunks)
-    pages.set(key, { status: 200, html })
+    pages.set(key, { status: 200, html, nonce })
     return sendPage(reply, 200, html)
   }
 

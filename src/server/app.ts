@@ -26,6 +26,7 @@ import { applyEtag } from './http/etag.ts'
 import { ResponseCache } from './http/response-cache.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { isApiRequest, isScoped, resolveScope } from './http/scope.ts'
+import { checkCrossSite } from './http/cross-site.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { healthRoutes } from './http/health.ts'
 import { registerJobCleanUp } from './jobs/job-cleanup.ts'
@@ -132,6 +133,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     }
     if (!responses.answer(request, reply)) done()
   })
+  // After the scope, so the refusal is in the request's language; before the body is read.
+  app.addHook('onRequest', async (request) => checkCrossSite(sites, request, context.publicUrl))
   registerSecurityHeaders(app, { sites, production: config.NODE_ENV === 'production' })
   // While shutting down, answers of requests in flight close their connection, so keep-alive clients move to
   // another server instead of holding this one open until their idle timeout.

@@ -62,6 +62,13 @@ const CATALOGUE_VIEW = 'src/app/catalogue/catalogue-view.tsx'
 /** Tells the app this page's policy allows the tag manager (see tracking/tag-manager.ts). */
 const TAG_MANAGER_ALLOWED = 'window.tagManagerAllowed = true;'
 
+/**
+ * zod compiles object parsers with `new Function` where it may, and finds out by trying: under the page's policy (no
+ * 'unsafe-eval') every try is reported as a violation. Its configuration is read from this global when zod loads,
+ * before any module of the app runs, whatever the order of the build's chunks.
+ */
+const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig = { jitless: true };'
+
 /** Hydration data as React Router's own StaticRouterProvider writes it, errors made serialisable. */
 export function hydrationScript(context: StaticHandlerContext): string {
   const errors = context.errors
@@ -147,7 +154,8 @@ export async function render(request: Request, options: RenderOptions): Promise<
         // React outlines a finished part bigger than this (12.8 KB by default): sent after the footer and swapped in by
         // a script, which moves the footer on every product page. Every part is ready here; send each in place.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        bootstrapScriptContent: hydrationScript(context) + (options.tagManager ? TAG_MANAGER_ALLOWED : ''),
+        bootstrapScriptContent:
+          ZOD_WITHOUT_EVAL + hydrationScript(context) + (options.tagManager ? TAG_MANAGER_ALLOWED : ''),
         bootstrapModules: [assets.entry],
         ...(options.nonce && { nonce: { script: options.nonce, style: options.nonce } }),
         onShellReady() {

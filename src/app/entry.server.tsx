@@ -124,13 +124,14 @@ export async function render(request: Request, options: RenderOptions): Promise<
     }
     return (
       <>
-        <style href="app-styles" precedence="default">
+        {/* React hoists a style into the head only when it carries the render's style nonce. */}
+        <style href="app-styles" precedence="default" nonce={options.nonce}>
           {assets.cssText}
         </style>
         {pageStyles.map(
           ({ href, text }) =>
             text !== undefined && (
-              <style key={href} href={href} precedence="default">
+              <style key={href} href={href} precedence="default" nonce={options.nonce}>
                 {text}
               </style>
             ),

@@ -67,6 +67,9 @@ test.describe('the Content-Security-Policy', () => {
     expect(html).toMatch(new RegExp(`<script nonce="${nonce}"[^>]*>[^<]*window.__staticRouterHydrationData`))
     for (const tag of html.match(/<(script|style)\b[^>]*>/g)!.filter((t) => !t.includes('application/ld+json')))
       expect(tag).toContain(`nonce="${nonce}"`)
+    // The page's CSS is inline, with the nonce (React leaves a style without it out).
+    const css = new RegExp(`<style nonce="${nonce}"[^>]*>([^<]*)</style>`).exec(html)?.[1] ?? ''
+    expect(css.length).toBeGreaterThan(1000)
     const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!
 
     for (const url of ['/', '/api/language', script, '/sw.js']) {
@@ -103,7 +106,7 @@ test.describe('the Content-Security-Policy', () => {
     await page.getByRole('button', { name: nl.consent.accept }).click()
     await page.goto(`${origin}/muesli/`)
     await isHydrated(page)
-    await expect.poll(() => tagManager.length).toBe(1)
+    await expect.poll(() => tagManager.length, { timeout: 15_000 }).toBe(1)
     // In-app navigation (no new document) keeps the page's policy.
     await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Over ons' }).first().click()
     await expect(page).toHaveURL(/over-ons/)
@@ -179,7 +182,7 @@ test.describe('cross-site requests', () => {
     await page.goto(`${origin}${CART}`)
     await hydrated(page)
     await expect
-      .poll(async () => ((await storedRows(page, 'carts'))[0] as { cartId?: string })?.cartId)
+      .poll(async () => ((await storedRows(page, 'carts'))[0] as { cartId?: string })?.cartId, { timeout: 20_000 })
       .toMatch(/^[0-9a-f-]{36}$/)
     const { cartId } = ((await storedRows(page, 'carts')) as { cartId: string }[])[0]!
     expect(await serverCart(cartId)).toEqual([[101, 1]])
@@ -194,10 +197,10 @@ test.describe('cross-site requests', () => {
     await context.setOffline(true)
     const muesli = page.locator('.cart-line').filter({ hasText: 'Sport Muesli' })
     await muesli.getByRole('button', { name: fill(nl.cart.line.increase, { name: 'Sport Muesli' }) }).click()
-    await expect(page.locator('.pending-change')).toHaveCount(1)
+    await expect(page.locator('.pending-change')).toHaveCount(1, { timeout: 15_000 })
     await context.setOffline(false)
     await expect(page.locator('.pending-changes')).toHaveCount(0, { timeout: 20_000 })
-    await expect.poll(() => serverCart(cartId)).toEqual([[101, 2]])
+    await expect.poll(() => serverCart(cartId), { timeout: 20_000 }).toEqual([[101, 2]])
     expect(sent.filter((s) => s.status === 403)).toEqual([])
 
     // Another site's page posts an addition with the visitor's cookies: refused, the cart stays as it is.
@@ -206,7 +209,7 @@ test.describe('cross-site requests', () => {
     const refused = elsewhere.waitForResponse((response) => response.url() === target)
     await elsewhere.goto(`http://127.0.0.1:${otherPort}/?target=${encodeURIComponent(target)}`)
     expect((await refused).status()).toBe(403)
-    await expect(elsewhere).toHaveTitle('sent')
+    await expect(elsewhere).toHaveTitle('sent', { timeout: 15_000 })
     expect(await serverCart(cartId)).toEqual([[101, 2]])
   })
 })

@@ -35,7 +35,8 @@ describe('security headers', () => {
     writeFileSync(new URL('assets/app-test.css', renderer.clientDir), 'body{}\n')
     writeFileSync(new URL('sw.js', renderer.clientDir), 'self.addEventListener("fetch", () => {})\n')
     testApp = await createTestApp('sqlite', {
-      renderer,
+      // The build's CSS goes inline, as in production.
+      renderer: { ...renderer, assets: { ...renderer.assets, cssText: '.site-header{color:#123}' } },
       extend: (app) =>
         app.get(
           '/dev/mail-preview-test/',
@@ -87,6 +88,7 @@ describe('security headers', () => {
     expect(scripts.length).toBeGreaterThan(1)
     for (const tag of scripts.filter((t) => !t.includes('application/ld+json')))
       expect(tag).toContain(`nonce="${nonce}"`)
+    expect(html).toMatch(new RegExp(`<style nonce="${nonce}"[^>]*>\\.site-header\\{color:#123\\}</style>`))
     for (const tag of html.match(/<style\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`)
     expect(html).not.toMatch(/\sstyle="/)
   })

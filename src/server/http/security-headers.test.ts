@@ -59,6 +59,7 @@ describe('security headers', () => {
     ['the service worker', '/sw.js'],
     ['a file not found', '/assets/missing.js'],
     ['the health check', '/health'],
+    ['an undecodable address', '/%ZZ/'],
   ])('%s carries the common headers and a policy, no HSTS outside production', async (_, url) => {
     const response = await get(url)
     for (const [name, value] of Object.entries(COMMON_HEADERS)) expect(response.headers[name]).toBe(value)
@@ -146,8 +147,27 @@ describe('security headers', () => {
     const policy = directives((await get('/dev/mail-preview-test/')).headers['content-security-policy'])
     expect(policy['style-src']).toEqual(["'unsafe-inline'"])
     expect(policy['img-src']).toEqual(['*', 'data:'])
-    expect(policy['script-src']).toEqual(["'self'"])
+    expect(policy['script-src']![0]).toBe("'self'")
     expect(policy['frame-ancestors']).toEqual(["'none'"])
+  })
+
+  it('answers an unchanged page 304 and leaves the browser the policy that matches its copy', async () => {
+    const first = await get('/klantenservice/')
+    const second = await get('/klantenservice/')
+    expect(nonceOf(first.headers['content-security-policy'])).not.toBe(
+      nonceOf(second.headers['content-security-policy']),
+    )
+    expect(second.headers.etag).toBe(first.headers.etag)
+    const again = await get('/klantenservice/', { 'if-none-match': String(first.headers.etag) })
+    expect(again.statusCode).toBe(304)
+    expect(again.headers['content-security-policy']).toBeUndefined()
+    expect(again.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it.each([['/'], ['/api/language']])('answers HEAD %s with the headers', async (url) => {
+    const response = await testApp.app.inject({ method: 'HEAD', url, headers: { host: HOSTS.nl } })
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
   })
 
   it('answers HEAD like GET', async () => {

@@ -126,25 +126,40 @@ function isScript(type: string) {
   return /^(application|text)\/javascript\b/i.test(type)
 }
 
+/** Sets the security headers for an answer of this content type. */
+export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply, contentType: string) => void
+
+/**
+ * Adds the hook that sets the headers on every answer; returns the same as a function for the answers that skip the
+ * hooks (Fastify's framework errors, e.g. an undecodable URL).
+ */
 export function registerSecurityHeaders(
   app: ZodApp,
   { sites, production }: { sites: SiteDirectory; production: boolean },
-) {
-  app.decorateReply('cspNonceValue', '')
-  app.addHook('onSend', async (request, reply, payload) => {
+): SecurityHeaders {
+  const apply: SecurityHeaders = (request, reply, type) => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) reply.header(name, value)
     if (production) reply.header('strict-transport-security', HSTS)
+    // A 304 leaves the browser's copy with the policy it came with: a page's nonce must stay the one in its HTML.
+    if (reply.statusCode === 304) {
+      reply.removeHeader('content-security-policy')
+      return
+    }
     // A route that wrote its own policy keeps it.
-    if (reply.hasHeader('content-security-policy')) return payload
-    const type = String(reply.getHeader('content-type') ?? '')
+    if (reply.hasHeader('content-security-policy')) return
     let policy = NOTHING_POLICY
     if (/^text\/html\b/i.test(type)) {
       policy = {
-        ...pageDirectives(reply.cspNonceValue, allowsTagManager(sites, request)),
+        ...pageDirectives(cspNonce(reply), allowsTagManager(sites, request)),
         ...request.routeOptions.config?.contentSecurityPolicy,
       }
     } else if (isScript(type)) policy = SCRIPT_POLICY
     reply.header('content-security-policy', serializePolicy(policy))
+  }
+  app.decorateReply('cspNonceValue', '')
+  app.addHook('onSend', async (request, reply, payload) => {
+    apply(request, reply, String(reply.getHeader('content-type') ?? ''))
     return payload
   })
+  return apply
 }

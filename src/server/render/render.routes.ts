@@ -11,6 +11,7 @@ import { pathWithQuery } from '../../domain/paths.ts'
 import { LanguageCodeSchema } from '../../domain/languages.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { notFoundHandler } from '../http/errors.ts'
+import { etagOf } from '../http/etag.ts'
 import { header, isApiRequest } from '../http/scope.ts'
 import { allowsTagManager, cspNonce } from '../http/security-headers.ts'
 import { hostnameOf } from '../sites/site.directory.ts'
@@ -45,6 +46,14 @@ function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable) 
 /** A kept page's HTML with this answer's nonce: 128 random bits never appear in a page by chance. */
 function withNonce(html: Buffer, kept: string, nonce: string): Buffer {
   return Buffer.from(html.toString('utf8').replaceAll(`nonce="${kept}"`, `nonce="${nonce}"`), 'utf8')
+}
+
+/**
+ * A page's ETag leaves its nonce out, so an unchanged page is still answered 304 (without a new policy: the browser
+ * keeps the one that matches the nonce in its copy, see http/security-headers.ts).
+ */
+function pageEtag(html: Buffer, nonce: string): string {
+  return etagOf(nonce ? html.toString('utf8').replaceAll(`nonce="${nonce}"`, 'nonce=""') : html)
 }
 
 export async function renderRoutes(app: ZodApp, { sites, config, database }: AppContext, renderer: Renderer) {
@@ -112,7 +121,7 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
   // burst of visitors on one page costs one render. Keyed by what changes the HTML: host, URL and the consent choice
   // (the cookie banner, the tag manager). Only complete 200 pages are kept, with the nonce they were rendered with: each
   // answer gets its own (see http/security-headers.ts), swapped in for the kept one.
-  const pages = new TtlCache<string, { status: number; html: Buffer; nonce: string }>(
+  const pages = new TtlCache<string, { status: number; html: Buffer; nonce: string; etag: string }>(
     SHORT_CACHE.maxEntries,
     SHORT_CACHE.ttlMs,
   )
@@ -129,7 +138,10 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
     const key = `${request.host}|${url}|${consentFrom(request.headers.cookie ?? '') ?? ''}`
     const nonce = cspNonce(reply)
     const kept = pages.get(key)
-    if (kept) return sendPage(reply, kept.status, withNonce(kept.html, kept.nonce, nonce))
+    if (kept) {
+      reply.header('etag', kept.etag)
+      return sendPage(reply, kept.status, withNonce(kept.html, kept.nonce, nonce))
+    }
 
     const controller = new AbortController()
     request.raw.once('close', () => controller.abort())
@@ -155,7 +167,9 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
     const chunks: Buffer[] = []
     for await (const chunk of result.body) chunks.push(chunk as Buffer)
     const html = Buffer.concat(chunks)
-    pages.set(key, { status: 200, html, nonce })
+    const etag = pageEtag(html, nonce)
+    pages.set(key, { status: 200, html, nonce, etag })
+    reply.header('etag', etag)
     return sendPage(reply, 200, html)
   }
 

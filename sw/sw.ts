@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker. Each site is its own origin, so its caches are its own; the cache names also carry the
 // host, so two sites served from one origin in development never read each other's pages.
+// oxlint-disable-next-line import/no-unassigned-import -- it must run before zod loads
+import './zod-without-eval.ts'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'

@@ -45,6 +45,10 @@ export interface RenderOptions {
   transport: Transport
   visitorCountry: string | null
   assets: PageAssets
+  /** The answer's Content-Security-Policy nonce, put on every inline script and style the page has. */
+  nonce?: string
+  /** Whether the answer's policy lets the tag manager load (the site has one and the visitor consented). */
+  tagManager?: boolean
 }
 
 export type RenderResult =
@@ -54,6 +58,16 @@ const handler = createStaticHandler(routes)
 
 /** The catalogue's view, a chunk of its own (see catalogue/load-view.ts), as the build's manifest names it. */
 const CATALOGUE_VIEW = 'src/app/catalogue/catalogue-view.tsx'
+
+/** Tells the app this page's policy allows the tag manager (see tracking/tag-manager.ts). */
+const TAG_MANAGER_ALLOWED = 'window.tagManagerAllowed = true;'
+
+/**
+ * zod compiles object parsers with `new Function` where it may, and finds out by trying: under the page's policy (no
+ * 'unsafe-eval') every try is reported as a violation. Its configuration is read from this global when zod loads,
+ * before any module of the app runs, whatever the order of the build's chunks.
+ */
+const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig = { jitless: true };'
 
 /** Hydration data as React Router's own StaticRouterProvider writes it, errors made serialisable. */
 export function hydrationScript(context: StaticHandlerContext): string {
@@ -110,13 +124,14 @@ export async function render(request: Request, options: RenderOptions): Promise<
     }
     return (
       <>
-        <style href="app-styles" precedence="default">
+        {/* React hoists a style into the head only when it carries the render's style nonce. */}
+        <style href="app-styles" precedence="default" nonce={options.nonce}>
           {assets.cssText}
         </style>
         {pageStyles.map(
           ({ href, text }) =>
             text !== undefined && (
-              <style key={href} href={href} precedence="default">
+              <style key={href} href={href} precedence="default" nonce={options.nonce}>
                 {text}
               </style>
             ),
@@ -140,8 +155,10 @@ export async function render(request: Request, options: RenderOptions): Promise<
         // React outlines a finished part bigger than this (12.8 KB by default): sent after the footer and swapped in by
         // a script, which moves the footer on every product page. Every part is ready here; send each in place.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        bootstrapScriptContent: hydrationScript(context),
+        bootstrapScriptContent:
+          ZOD_WITHOUT_EVAL + hydrationScript(context) + (options.tagManager ? TAG_MANAGER_ALLOWED : ''),
         bootstrapModules: [assets.entry],
+        ...(options.nonce && { nonce: { script: options.nonce, style: options.nonce } }),
         onShellReady() {
           const body = new PassThrough()
           pipe(body)

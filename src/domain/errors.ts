@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'cartLimit',
   'cartNotAvailable',
   'cartNotFound',
+  'crossSiteRequest',
   'discountCodeExpired',
   'discountCodeNotYetValid',
   'discountCodeUnknown',

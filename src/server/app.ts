@@ -26,6 +26,8 @@ import { applyEtag } from './http/etag.ts'
 import { ResponseCache } from './http/response-cache.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { isApiRequest, isScoped, resolveScope } from './http/scope.ts'
+import { checkCrossSite } from './http/cross-site.ts'
+import { registerSecurityHeaders, type SecurityHeaders } from './http/security-headers.ts'
 import { healthRoutes } from './http/health.ts'
 import { registerJobCleanUp } from './jobs/job-cleanup.ts'
 import { JobQueue } from './jobs/job-queue.ts'
@@ -82,11 +84,15 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     // A URL Fastify cannot even decode (e.g. '/%ZZ/'): the API answers with its error body, a page request gets the
     // not-found page, never a bare framework error.
     frameworkErrors: (error, request, reply) => {
-      if (error.code === 'FST_ERR_BAD_URL' && badUrlPage && !isApiRequest(request)) return badUrlPage(request, reply)
+      const page = error.code === 'FST_ERR_BAD_URL' && !isApiRequest(request) ? badUrlPage : undefined
+      // These answers skip every hook: the security headers are set here.
+      securityHeaders?.(request, reply, page ? 'text/html' : 'application/json')
+      if (page) return page(request, reply)
       return errorHandler(Object.assign(error, { statusCode: 400 }), request, reply)
     },
   }).withTypeProvider<ZodTypeProvider>()
   let badUrlPage: ((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined
+  let securityHeaders: SecurityHeaders | undefined
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -142,6 +148,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     }
     if (!responses.answer(request, reply)) done()
   })
+  // After the scope, so the refusal is in the request's language; before the body is read.
+  app.addHook('onRequest', async (request) => checkCrossSite(sites, request, context.publicUrl))
   // While shutting down, answers of requests in flight close their connection, so keep-alive clients move to
   // another server instead of holding this one open until their idle timeout.
   let closing = false
@@ -161,6 +169,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     }
     done(null, answer)
   })
+  // After the hook above: a 304 it makes keeps the browser's policy.
+  securityHeaders = registerSecurityHeaders(app, { sites, production: config.NODE_ENV === 'production' })
   const stopMaintenance = startCartMaintenance(database.db, app.log)
   app.addHook('onClose', async () => {
     stopMaintenance()

@@ -1,7 +1,8 @@
 // The back-office API: what the warehouse or ERP feeds the shop. Every call carries `Authorization: Bearer <token>`
 // (BACKOFFICE_TOKEN), checked before the body is even read, so a caller without the token learns nothing about the
 // API; a missing and a wrong token get the same answer. Without a configured token (development) the API answers 503.
-// Its calls belong to no site or language, so they skip the request scope.
+// Its calls belong to no site or language, so they skip the request scope; machines call it with the token, never a
+// browser page, so it skips the cross-site check too.
 import { StockUpdateResultSchema, StockUpdateSchema } from '../../domain/backoffice-api.ts'
 import { AppError } from '../../domain/errors.ts'
 import type { AppContext, ZodApp } from '../context.ts'
@@ -25,7 +26,7 @@ export async function backofficeRoutes(app: ZodApp, { config, database, catalogu
   app.put(
     '/api/backoffice/stock',
     {
-      config: { scoped: false, cache: 'none' },
+      config: { scoped: false, cache: 'none', crossSite: 'allow' },
       // 1,000 rows fit in 64 KB written tight; a warehouse's export may be indented.
       bodyLimit: 256 * 1024,
       schema: { body: StockUpdateSchema, response: { 200: StockUpdateResultSchema } },

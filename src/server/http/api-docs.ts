@@ -119,6 +119,13 @@ export async function apiDocsRoutes(app: ZodApp, { config }: AppContext): Promis
   if (config.NODE_ENV === 'production') {
     app.get(`${API_DOCS_PREFIX}/json`, { schema: { hide: true } }, async () => app.swagger())
   } else {
-    await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX })
+    // The UI's own policy (hashes of its inline scripts) replaces the page policy of security-headers.ts; framed by
+    // nothing, and plain HTTP in development.
+    await app.register(fastifySwaggerUi, {
+      routePrefix: API_DOCS_PREFIX,
+      staticCSP: true,
+      transformStaticCSP: (policy) =>
+        policy.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;/, ''),
+    })
   }
 }

@@ -11,7 +11,9 @@ import { pathWithQuery } from '../../domain/paths.ts'
 import { LanguageCodeSchema } from '../../domain/languages.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { notFoundHandler } from '../http/errors.ts'
+import { etagOf } from '../http/etag.ts'
 import { header, isApiRequest } from '../http/scope.ts'
+import { allowsTagManager, cspNonce } from '../http/security-headers.ts'
 import { hostnameOf } from '../sites/site.directory.ts'
 import { findCountry } from '../countries/country.repository.ts'
 import { webManifest } from './web-manifest.ts'
@@ -39,6 +41,19 @@ function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable) 
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept-Encoding, Cookie') // the cookie banner depends on the consent cookie
     .send(body)
+}
+
+/** A kept page's HTML with this answer's nonce: 128 random bits never appear in a page by chance. */
+function withNonce(html: Buffer, kept: string, nonce: string): Buffer {
+  return Buffer.from(html.toString('utf8').replaceAll(`nonce="${kept}"`, `nonce="${nonce}"`), 'utf8')
+}
+
+/**
+ * A page's ETag leaves its nonce out, so an unchanged page is still answered 304 (without a new policy: the browser
+ * keeps the one that matches the nonce in its copy, see http/security-headers.ts).
+ */
+function pageEtag(html: Buffer, nonce: string): string {
+  return etagOf(nonce ? html.toString('utf8').replaceAll(`nonce="${nonce}"`, 'nonce=""') : html)
 }
 
 export async function renderRoutes(app: ZodApp, { sites, config, database }: AppContext, renderer: Renderer) {
@@ -104,8 +119,12 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
 
   // Rendered pages are kept as long as the API answers behind them (the short cache: 200 entries, 2 s), so a
   // burst of visitors on one page costs one render. Keyed by what changes the HTML: host, URL and the consent choice
-  // (the cookie banner). Only complete 200 pages are kept.
-  const pages = new TtlCache<string, { status: number; html: Buffer }>(SHORT_CACHE.maxEntries, SHORT_CACHE.ttlMs)
+  // (the cookie banner, the tag manager). Only complete 200 pages are kept, with the nonce they were rendered with: each
+  // answer gets its own (see http/security-headers.ts), swapped in for the kept one.
+  const pages = new TtlCache<string, { status: number; html: Buffer; nonce: string; etag: string }>(
+    SHORT_CACHE.maxEntries,
+    SHORT_CACHE.ttlMs,
+  )
 
   async function page(request: FastifyRequest, reply: FastifyReply, url = request.url) {
     if (isApiRequest(request)) return notFoundHandler(request, reply)
@@ -117,8 +136,12 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
         .send('This domain does not belong to any of our shops.')
     }
     const key = `${request.host}|${url}|${consentFrom(request.headers.cookie ?? '') ?? ''}`
+    const nonce = cspNonce(reply)
     const kept = pages.get(key)
-    if (kept) return sendPage(reply, kept.status, kept.html)
+    if (kept) {
+      reply.header('etag', kept.etag)
+      return sendPage(reply, kept.status, withNonce(kept.html, kept.nonce, nonce))
+    }
 
     const controller = new AbortController()
     request.raw.once('close', () => controller.abort())
@@ -131,6 +154,8 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
       transport: transportFor(request),
       visitorCountry: header(request, config.GEO_COUNTRY_HEADER)?.toUpperCase() ?? null,
       assets: renderer.assets,
+      nonce,
+      tagManager: allowsTagManager(sites, request),
     })
     if (result.type === 'response') {
       const { response } = result
@@ -142,7 +167,9 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
     const chunks: Buffer[] = []
     for await (const chunk of result.body) chunks.push(chunk as Buffer)
     const html = Buffer.concat(chunks)
-    pages.set(key, { status: 200, html })
+    const etag = pageEtag(html, nonce)
+    pages.set(key, { status: 200, html, nonce, etag })
+    reply.header('etag', etag)
     return sendPage(reply, 200, html)
   }
 

@@ -13,9 +13,9 @@ declare global {
 
 /**
  * Loads the tag manager (after the app has mounted): only after consent, only where the site has a container id, once.
- * The currency goes into the data layer first, so every tag sees it. Only where the page's security policy allows it:
- * the server allows it on pages asked for with the consent cookie, so consent given on this page starts the tag
- * manager on the next page load (docs/security.md). It gets the page's nonce, which it passes on to its own tags.
+ * The currency goes into the data layer first, so every tag sees it. Only where the page's security policy allows it
+ * (the site has a container and the visitor has not declined: docs/security.md). It gets the page's nonce, which it
+ * passes on to its own tags.
  */
 export function enableTagManager(containerId: string | null, currency: string): boolean {
   assertClient()

@@ -45,7 +45,7 @@ declare module 'fastify' {
   }
 }
 
-/** Where the tag manager (and the analytics it loads) lives: allowed only where the site has one and the visitor consented. */
+/** Where the tag manager (and the analytics it loads) lives: allowed only where the site has one and the visitor did not decline. */
 const TAG_MANAGER: CspDirectives = {
   'script-src': ['https://www.googletagmanager.com'],
   'img-src': ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
@@ -116,10 +116,14 @@ export function cspNonce(reply: FastifyReply): string {
   return reply.cspNonceValue
 }
 
-/** Whether a page of this request may load the tag manager: the site has a container id and the visitor said yes. */
+/**
+ * Whether a page of this request may load the tag manager: the site has a container id and the visitor has not
+ * declined. A visitor who has not chosen yet gets it in the policy because a policy cannot be widened after it is
+ * sent: consent given on the landing page starts the tag manager on that page (the app loads it only after consent).
+ */
 export function allowsTagManager(sites: SiteDirectory, request: FastifyRequest): boolean {
   const site = sites.byDomain(hostnameOf(request.host))
-  return Boolean(site?.gtmContainerId) && consentFrom(request.headers.cookie ?? '') === 'all'
+  return Boolean(site?.gtmContainerId) && consentFrom(request.headers.cookie ?? '') !== 'necessary'
 }
 
 function isScript(type: string) {

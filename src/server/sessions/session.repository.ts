@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { Db } from '../db/database.ts'
 import { jsonColumn } from '../db/json-column.ts'
+import { prepared } from '../db/prepared.ts'
 
 /** What a session holds: JSON values by name (a cart id, a choice, later the sign-in's details). */
 export const SessionDataSchema = z.record(z.string(), z.json())
@@ -21,8 +22,14 @@ export interface StoredSession {
   absoluteExpiresAt: string
 }
 
+const findSessionQuery = prepared(
+  (db: Db, idHash: string) => db.selectFrom('sessions').selectAll().where('idHash', '=', idHash),
+  1,
+)
+
+/** Asked on every request that carries a session cookie, hence prepared. */
 export async function findSession(db: Db, idHash: string): Promise<StoredSession | undefined> {
-  const row = await db.selectFrom('sessions').selectAll().where('idHash', '=', idHash).executeTakeFirst()
+  const [row] = await findSessionQuery(db, idHash)
   return row && { ...row, siteId: Number(row.siteId), data: dataColumn.parse(row.data) }
 }
 

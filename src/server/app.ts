@@ -67,9 +67,14 @@ export interface BuildOptions {
   renderer?: Renderer
   /** The clock of the in-memory answer cache and of sessions; tests move it forward instead of waiting. */
   now?: () => number
+  /**
+   * False leaves out the security headers and the cross-site check: only for bench/services.bench.ts, which measures
+   * what they cost per request.
+   */
+  security?: boolean
 }
 
-export async function buildApp({ config, database, logger, logStream, renderer, now }: BuildOptions) {
+export async function buildApp({ config, database, logger, logStream, renderer, now, security = true }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: LOG_REDACT, ...(logStream && { stream: logStream }) },
     genReqId: (request) => {
@@ -149,7 +154,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     if (!responses.answer(request, reply)) done()
   })
   // After the scope, so the refusal is in the request's language; before the body is read.
-  app.addHook('onRequest', async (request) => checkCrossSite(sites, request, context.publicUrl))
+  if (security) app.addHook('onRequest', async (request) => checkCrossSite(sites, request, context.publicUrl))
   // While shutting down, answers of requests in flight close their connection, so keep-alive clients move to
   // another server instead of holding this one open until their idle timeout.
   let closing = false
@@ -170,7 +175,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     done(null, answer)
   })
   // After the hook above: a 304 it makes keeps the browser's policy.
-  securityHeaders = registerSecurityHeaders(app, { sites, production: config.NODE_ENV === 'production' })
+  if (security) securityHeaders = registerSecurityHeaders(app, { sites, production: config.NODE_ENV === 'production' })
   const stopMaintenance = startCartMaintenance(database.db, app.log)
   app.addHook('onClose', async () => {
     stopMaintenance()

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
@@ -54,8 +55,9 @@ async function open(browser: Browser, kind: keyof typeof VIEWPORTS, path: string
   const page = await context.newPage()
   await page.goto(urlOf(path))
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-  // axe itself, so its rule list can be read (AxeBuilder injects it again, which is harmless).
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') })
+  // axe itself, so its rule list can be read (AxeBuilder injects it again, which is harmless). Evaluated, not added
+  // as a script tag: the page's security policy refuses inline scripts without its nonce, as it should.
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
   return { page, close: () => context.close() }
 }
 

@@ -27,14 +27,16 @@ test.describe('country sites by domain', () => {
       expect(site.languages[0]?.culture).toBe(culture)
       expect(site.clientApiEndpoint).toBe(`http://${host}:${PORT}/api/`)
 
-      // The page's own origin decides the site for its API calls, as the app's will.
+      // The page's own origin decides the site for its API calls, as the app's will. From a page: an API answer's own
+      // security policy (default-src 'none') lets no script in it fetch anything.
+      await page.goto(`http://${host}:${PORT}/bestaat-niet/`)
       const route = await page.evaluate(async () => (await fetch('/api/routing/getbyurl?url=/')).json())
       expect(route).toMatchObject({ kind: 'contentPage', siteId })
     })
   }
 
   test('the Belgian site answers in French under /fr/, with translated errors', async ({ page }) => {
-    await page.goto(`http://equivera-be.localhost:${PORT}/health`)
+    await page.goto(`http://equivera-be.localhost:${PORT}/fr/nexiste-pas/`)
     const result = await page.evaluate(async () => {
       const route = await (await fetch('/api/routing/getbyurl?url=/fr/')).json()
       const missing = await fetch('/api/routing/getbyurl?url=/fr/nexiste-pas/', { headers: { languageid: '8' } })

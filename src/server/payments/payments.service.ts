@@ -45,6 +45,9 @@ export class PaymentService {
 
   /** Starts a payment at the provider and records it; send the payer to its checkoutUrl. */
   async create(request: Omit<CreatePaymentRequest, 'webhookUrl'>): Promise<PaymentRow> {
+    // The payer is sent there from the provider's page: only a web address, never javascript: or data:.
+    if (!/^https?:$/.test(URL.parse(request.redirectUrl)?.protocol ?? ''))
+      throw new TypeError(`Not a web address to return to: ${request.redirectUrl}`)
     const created = await this.provider.createPayment({ ...request, webhookUrl: this.webhookUrl() })
     return insertPayment(
       this.#db,

@@ -64,6 +64,12 @@ describe.each(DIALECTS)('the test payment provider on %s', (dialect) => {
     expect(payment.checkoutUrl).toBe(`http://localhost:8080/payments/test/${payment.providerPaymentId}`)
   })
 
+  it('refuses a return address that is not a web address', async () => {
+    const base = { reference: 'x', amount: { value: 1, currency: 'EUR' }, description: 'x', method: 'ideal' }
+    for (const redirectUrl of ['javascript:alert(1)', 'not a url'])
+      await expect(t.app.context.payments.create({ ...base, redirectUrl, locale: 'nl' })).rejects.toThrow(TypeError)
+  })
+
   it.each([
     ['nl', 'Testbetaling', 'Betalen', '€ 12,34'],
     ['de', 'Testzahlung', 'Bezahlen', '12,34 €'],

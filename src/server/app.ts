@@ -35,6 +35,9 @@ import { languageRoutes } from './languages/language.routes.ts'
 import { devMailRoutes } from './mail/dev-mail.routes.ts'
 import { createMailTransport } from './mail/mail-transport.ts'
 import { MailService } from './mail/mail.service.ts'
+import { createPaymentProvider } from './payments/payment-providers.ts'
+import { paymentRoutes } from './payments/payments.routes.ts'
+import { PaymentService } from './payments/payments.service.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
@@ -126,6 +129,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const mail = new MailService({ jobs, transport: createMailTransport(config.SMTP_URL), config, log: app.log })
   registerSessionCleanUp(jobs)
   registerRateLimitCleanUp(jobs)
+  const publicUrl = new URL(config.PUBLIC_URL)
+  const paymentProvider = createPaymentProvider(config, { db: database.db, jobs, publicUrl })
   const context: AppContext = {
     database,
     sites,
@@ -138,6 +143,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     cartCalculator: new CartCalculator(carts),
     jobs,
     mail,
+    payments: new PaymentService({ db: database.db, provider: paymentProvider, publicUrl }),
   }
 
   const responses = new ResponseCache({ now })
@@ -207,6 +213,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     cartRoutes,
     backofficeRoutes,
     devMailRoutes,
+    paymentRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

@@ -48,6 +48,12 @@ export const ConfigSchema = z
       .optional(),
     /** The rate limits (src/server/rate-limits/); off only for load tests and the end-to-end tests' one address. */
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /** The payment provider: the built-in test provider (a hosted page on this server) or Mollie. */
+    PAYMENT_PROVIDER: z.enum(['test', 'mollie']).default('test'),
+    /** Mollie's API key (test_… or live_…); required with PAYMENT_PROVIDER=mollie. */
+    MOLLIE_API_KEY: z.string().min(1).optional(),
+    /** Mollie's API root, for tests only (the client speaks HTTPS only); default https://api.mollie.com/v2/. */
+    MOLLIE_API_URL: z.url({ protocol: /^https$/ }).optional(),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {
     message: 'SESSION_SECRET must be set in production',
@@ -56,6 +62,10 @@ export const ConfigSchema = z
   .refine((c) => c.NODE_ENV !== 'production' || c.BACKOFFICE_TOKEN !== undefined, {
     message: 'BACKOFFICE_TOKEN must be set in production',
     path: ['BACKOFFICE_TOKEN'],
+  })
+  .refine((c) => c.PAYMENT_PROVIDER !== 'mollie' || c.MOLLIE_API_KEY !== undefined, {
+    message: 'MOLLIE_API_KEY must be set with PAYMENT_PROVIDER=mollie',
+    path: ['MOLLIE_API_KEY'],
   })
 
   .transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }))

@@ -19,6 +19,8 @@ export type SeedTable = Exclude<
   | 'mails'
   | 'sessions'
   | 'rateLimits'
+  | 'payments'
+  | 'testProviderPayments'
 >
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 

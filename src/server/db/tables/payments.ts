@@ -1,0 +1,49 @@
+// Payments (src/server/payments/): the shop's record of each provider payment, and the built-in test provider's own.
+import type { Generated } from 'kysely'
+import type { PaymentStatus } from '../../../domain/payment-status.ts'
+
+export type PaymentProviderName = 'test' | 'mollie'
+
+export interface PaymentTable {
+  id: Generated<number>
+  provider: PaymentProviderName
+  /** The provider's id, e.g. 'tr_WDqYK6vllg' (Mollie) or 'tst_…' (the test provider). */
+  providerPaymentId: string
+  /** What the payment is for, e.g. the order number. */
+  reference: string
+  /** In cents. */
+  amount: number
+  currency: string
+  description: string
+  method: string
+  issuer: string | null
+  /** A language code of locales/. */
+  locale: string
+  checkoutUrl: string
+  redirectUrl: string
+  status: PaymentStatus
+  createdAt: string
+  updatedAt: string
+}
+
+export interface TestProviderPaymentTable {
+  /** 'tst_' and 128 random bits. */
+  id: string
+  reference: string
+  amount: number
+  currency: string
+  description: string
+  method: string
+  issuer: string | null
+  locale: string
+  redirectUrl: string
+  webhookUrl: string
+  status: PaymentStatus
+  createdAt: string
+  updatedAt: string
+}
+
+export interface PaymentTables {
+  payments: PaymentTable
+  testProviderPayments: TestProviderPaymentTable
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts'
+import { DIALECTS } from '../../../tests/helpers/database.ts'
+import { FAKE_MOLLIE_KEY, startFakeMollie, type FakeMollie } from '../../../tests/helpers/fake-mollie.ts'
+import { loadConfig } from '../config.ts'
+import { MolliePaymentProvider } from './mollie-provider.ts'
+import { PaymentProviderError, WebhookRefusedError } from './payment-provider.ts'
+
+// The Mollie adapter against a stand-in for Mollie's API (tests/helpers/fake-mollie.ts), and Mollie's webhook through
+// the app: it carries only an id, and the status always comes from Mollie.
+
+let mollie: FakeMollie
+beforeAll(async () => {
+  mollie = await startFakeMollie()
+})
+afterAll(async () => mollie?.close())
+
+const request = {
+  reference: 'EQ-2026-0042',
+  amount: { value: 1234, currency: 'EUR' },
+  description: 'Bestelling EQ-2026-0042',
+  method: 'ideal',
+  issuer: 'ideal_INGBNL2A',
+  redirectUrl: 'https://equivera.nl/checkout/complete/?id=42',
+  webhookUrl: 'https://equivera.nl/api/payments/webhook/mollie',
+  locale: 'nl' as const,
+}
+
+describe('the Mollie adapter', () => {
+  const adapter = () => new MolliePaymentProvider({ apiKey: FAKE_MOLLIE_KEY, apiEndpoint: mollie.url })
+
+  it('creates a payment with the amount as Mollie writes it, and answers its checkout', async () => {
+    const created = await adapter().createPayment(request)
+    expect(created.providerPaymentId).toMatch(/^tr_/)
+    expect(created.status).toBe('open')
+    expect(created.checkoutUrl).toBe(`https://www.mollie.com/checkout/select-method/${created.providerPaymentId}`)
+    expect(mollie.payments.get(created.providerPaymentId)!.request).toEqual({
+      amount: { currency: 'EUR', value: '12.34' },
+      description: 'Bestelling EQ-2026-0042',
+      redirectUrl: request.redirectUrl,
+      webhookUrl: request.webhookUrl,
+      method: 'ideal',
+      issuer: 'ideal_INGBNL2A',
+      locale: 'nl_NL',
+      metadata: { reference: 'EQ-2026-0042' },
+    })
+  })
+
+  it.each([
+    ['open', 'open'],
+    ['pending', 'open'],
+    ['authorized', 'open'],
+    ['paid', 'paid'],
+    ['failed', 'failed'],
+    ['canceled', 'cancelled'],
+    ['expired', 'expired'],
+  ] as const)('reads Mollie’s %s as %s', async (theirs, ours) => {
+    const { providerPaymentId } = await adapter().createPayment(request)
+    mollie.payments.get(providerPaymentId)!.status = theirs
+    expect(await adapter().fetchStatus(providerPaymentId)).toBe(ours)
+  })
+
+  it('is configured only with a key, and only at an HTTPS address', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'mollie' })).toThrow('MOLLIE_API_KEY must be set')
+    expect(() =>
+      loadConfig({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: FAKE_MOLLIE_KEY, MOLLIE_API_URL: 'http://127.0.0.1/' }),
+    ).toThrow('MOLLIE_API_URL')
+    expect(loadConfig({}).PAYMENT_PROVIDER).toBe('test')
+  })
+
+  it('turns a refused API key into a clear error', async () => {
+    const wrong = new MolliePaymentProvider({ apiKey: 'test_wrongwrongwrongwrongwrongwr', apiEndpoint: mollie.url })
+    const error = await wrong.createPayment(request).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PaymentProviderError)
+    expect(error).toMatchObject({ statusCode: 401 })
+    expect((error as Error).message).toBe(
+      'Mollie refused creating a payment (check MOLLIE_API_KEY): 401 Missing authentication, or failed to authenticate',
+    )
+  })
+
+  it('reads a webhook as its id and Mollie’s status, refuses one without an id, and knows no unknown id', async () => {
+    const { providerPaymentId } = await adapter().createPayment(request)
+    mollie.payments.get(providerPaymentId)!.status = 'paid'
+    const call = (rawBody: string) => adapter().parseWebhook({ headers: {}, rawBody })
+    expect(await call(`id=${providerPaymentId}&status=failed`)).toEqual({ providerPaymentId, status: 'paid' })
+    await expect(call('status=paid')).rejects.toBeInstanceOf(WebhookRefusedError)
+    await expect(call('id=../../v2/methods')).rejects.toBeInstanceOf(WebhookRefusedError)
+    expect(await call('id=tr_doesNotExist')).toBeUndefined()
+  })
+})
+
+describe.each(DIALECTS)('Mollie’s webhook on %s', (dialect) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {
+      env: { PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: FAKE_MOLLIE_KEY, MOLLIE_API_URL: mollie.url },
+    })
+  })
+  afterAll(async () => t?.close())
+
+  const webhook = (body: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/mollie',
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+    })
+  const statusOf = async (id: string) => (await t.app.context.payments.find(id))!.status
+
+  it('records a payment started at Mollie, with the shop’s webhook address', async () => {
+    const payment = await t.app.context.payments.create(request)
+    expect(payment).toMatchObject({ provider: 'mollie', status: 'open', amount: 1234 })
+    expect(mollie.payments.get(payment.providerPaymentId)!.request.webhookUrl).toBe(
+      'http://localhost:8080/api/payments/webhook/mollie',
+    )
+  })
+
+  it('takes the status from Mollie, never from the call, and a late open changes nothing', async () => {
+    const { providerPaymentId: id } = await t.app.context.payments.create(request)
+    expect((await webhook(`id=${id}&status=paid`)).statusCode).toBe(200)
+    expect(await statusOf(id)).toBe('open')
+    mollie.payments.get(id)!.status = 'paid'
+    expect((await webhook(`id=${id}`)).statusCode).toBe(200)
+    expect(await statusOf(id)).toBe('paid')
+    expect((await webhook(`id=${id}`)).statusCode).toBe(200)
+    mollie.payments.get(id)!.status = 'open'
+    expect((await webhook(`id=${id}`)).statusCode).toBe(200)
+    expect(await statusOf(id)).toBe('paid')
+  })
+
+  it('answers 200 for an id nobody knows, 400 without an id, and 503 when Mollie refuses the shop', async () => {
+    expect((await webhook('id=tr_unknown1')).statusCode).toBe(200)
+    expect((await webhook('')).statusCode).toBe(400)
+    const { providerPaymentId: id } = await t.app.context.payments.create(request)
+    mollie.payments.get(id)!.status = 'failed'
+    mollie.apiKey = 'test_rotatedrotatedrotatedrotated'
+    try {
+      const res = await webhook(`id=${id}`)
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toMatchObject({ code: 'serviceUnavailable' })
+    } finally {
+      mollie.apiKey = FAKE_MOLLIE_KEY
+    }
+    expect(await statusOf(id)).toBe('open')
+  })
+
+  it('has no test provider page or webhook', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/webhook/test', payload: {} })
+    expect(res.statusCode).toBe(404)
+  })
+})

@@ -1,0 +1,115 @@
+// A stand-in for Mollie's API, for the Mollie adapter's tests: POST /v2/payments and GET /v2/payments/:id with the
+// answers (and error bodies) Mollie gives, over HTTPS on 127.0.0.1 and a free port. @mollie/api-client only speaks
+// HTTPS and trusts only the certificate authorities it ships, so while the stand-in runs this process skips
+// certificate checks (NODE_TLS_REJECT_UNAUTHORIZED=0, put back on close); the certificate in tests/fixtures/tls is a
+// self-signed one made for these tests only.
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:https'
+import type { AddressInfo } from 'node:net'
+
+export const FAKE_MOLLIE_KEY = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM'
+
+export interface FakeMolliePayment {
+  id: string
+  status: 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired'
+  /** The create call's body as sent. */
+  request: Record<string, unknown>
+}
+
+const tls = (file: string) => readFileSync(new URL(`../fixtures/tls/${file}`, import.meta.url))
+
+export interface FakeMollie {
+  /** The API root for MOLLIE_API_URL / apiEndpoint. */
+  url: string
+  payments: Map<string, FakeMolliePayment>
+  /** The key it accepts; change it to see the adapter refused. */
+  apiKey: string
+  close(): Promise<void>
+}
+
+export async function startFakeMollie(): Promise<FakeMollie> {
+  const previousTls = process.env.NODE_TLS_REJECT_UNAUTHORIZED
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
+  const payments = new Map<string, FakeMolliePayment>()
+  let counter = 0
+  const state = { apiKey: FAKE_MOLLIE_KEY }
+  const server: Server = createServer({ key: tls('test-only.key'), cert: tls('test-only.crt') }, (req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': status < 300 ? 'application/hal+json' : 'application/problem+json' })
+        res.end(JSON.stringify(json))
+      }
+      const problem = (status: number, title: string, detail: string) =>
+        send(status, {
+          status,
+          title,
+          detail,
+          _links: { documentation: { href: 'https://docs.mollie.com/overview/handling-errors', type: 'text/html' } },
+        })
+      if (req.headers.authorization !== `Bearer ${state.apiKey}`)
+        return problem(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate')
+      const get = /^\/v2\/payments\/([^/?]+)$/.exec(req.url ?? '')
+      if (req.method === 'POST' && req.url === '/v2/payments') {
+        const id = `tr_Fake${++counter}Qx`
+        const payment: FakeMolliePayment = { id, status: 'open', request: JSON.parse(body) as Record<string, unknown> }
+        payments.set(id, payment)
+        return send(201, answer(payment))
+      }
+      if (req.method === 'GET' && get) {
+        const payment = payments.get(get[1]!)
+        if (!payment) return problem(404, 'Not Found', `No payment exists with token ${get[1]}.`)
+        return send(200, answer(payment))
+      }
+      return problem(404, 'Not Found', 'The resource does not exist.')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `https://127.0.0.1:${port}/v2/`,
+    payments,
+    get apiKey() {
+      return state.apiKey
+    },
+    set apiKey(key: string) {
+      state.apiKey = key
+    },
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      if (previousTls === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previousTls
+    },
+  }
+}
+
+/** A payment as Mollie's API answers it (the fields the client reads, and a few more). */
+function answer({ id, status, request }: FakeMolliePayment) {
+  return {
+    resource: 'payment',
+    id,
+    mode: 'test',
+    status,
+    isCancelable: false,
+    amount: request.amount,
+    description: request.description,
+    method: request.method ?? null,
+    metadata: request.metadata ?? null,
+    locale: request.locale,
+    redirectUrl: request.redirectUrl,
+    webhookUrl: request.webhookUrl,
+    profileId: 'pfl_QkEhN94Ba',
+    sequenceType: 'oneoff',
+    createdAt: '2026-11-26T10:00:00+00:00',
+    expiresAt: '2026-11-26T10:15:00+00:00',
+    ...(status === 'paid' && { paidAt: '2026-11-26T10:05:00+00:00' }),
+    _links: {
+      self: { href: `https://api.mollie.com/v2/payments/${id}`, type: 'application/hal+json' },
+      ...(status === 'open' && {
+        checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' },
+      }),
+      dashboard: { href: `https://www.mollie.com/dashboard/org_1/payments/${id}`, type: 'text/html' },
+    },
+  }
+}

@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { AddressProvider } from './addresses/address-provider.ts'
 import type { CartCalculator } from './cart/cart-calculator.ts'
 import type { CartCheckout } from './cart/cart-checkout.ts'
 import type { CartService } from './cart/cart.service.ts'
@@ -36,6 +37,8 @@ export interface AppContext {
   jobs: JobQueue
   /** The mail outbox: queue a mail in the transaction of its cause; a job sends it (or keeps it without SMTP_URL). */
   mail: MailService
+  /** Address suggestions and details for the checkout's address fields. */
+  addresses: AddressProvider
 }
 
 export type ZodApp = FastifyInstance<

@@ -33,4 +33,17 @@ describe('address queries on sqlite', () => {
       new RegExp(`SEARCH addresses USING (COVERING )?INDEX ${index}`),
     )
   })
+
+  it('lists pickup points in a latitude band with their index', async () => {
+    const { db } = database.handle
+    const compiled = db
+      .selectFrom('pickupPoints')
+      .select('id')
+      .where('countryCode', '=', 'NL')
+      .where('latitude', '>=', 52)
+      .where('latitude', '<=', 53)
+      .compile()
+    const plan = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` })
+    expect(plan.rows.map((row) => row.detail).join()).toMatch(/USING (COVERING )?INDEX pickup_points_latitude/)
+  })
 })

@@ -8,7 +8,14 @@ import {
 } from '../../domain/address-autocomplete.ts'
 import { AddressSchema } from '../../domain/address.ts'
 import { NotFoundError } from '../../domain/errors.ts'
+import {
+  PICKUP_POINT_MAX_RESULTS,
+  PICKUP_POINT_SEARCH_URL,
+  PickupPointListSchema,
+  PickupPointSearchQuerySchema,
+} from '../../domain/pickup-points.ts'
 import type { AppContext, ZodApp } from '../context.ts'
+import { searchPickupPoints } from './pickup-points.ts'
 
 /** The mode is optional (spec §7: `[/mode]`): both paths share one handler. */
 const AUTOCOMPLETE_PATHS = [
@@ -16,7 +23,7 @@ const AUTOCOMPLETE_PATHS = [
   `${ADDRESS_AUTOCOMPLETE_URL}/:term/:context/:language/:mode`,
 ]
 
-export async function addressRoutes(app: ZodApp, { addresses }: AppContext) {
+export async function addressRoutes(app: ZodApp, { addresses, database: { db } }: AppContext) {
   for (const path of AUTOCOMPLETE_PATHS) {
     app.get(
       path,
@@ -33,5 +40,11 @@ export async function addressRoutes(app: ZodApp, { addresses }: AppContext) {
       if (!address) throw new NotFoundError(`Address ${request.params.id}`)
       return address
     },
+  )
+
+  app.get(
+    PICKUP_POINT_SEARCH_URL,
+    { schema: { querystring: PickupPointSearchQuerySchema, response: { 200: PickupPointListSchema } } },
+    async (request) => searchPickupPoints(db, request.query, PICKUP_POINT_MAX_RESULTS),
   )
 }

@@ -30,9 +30,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['country_code', 'street_key', 'house_number'])
     .execute()
   await db.schema.createIndex('addresses_city').on('addresses').columns(['country_code', 'city_key']).execute()
+
+  // DPD pickup points: found by the same prefix keys, then listed by distance within a latitude band.
+  await db.schema
+    .createTable('pickup_points')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('parcel_shop_id', 'text', (c) => c.notNull().unique())
+    .addColumn('country_code', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('street', 'text', (c) => c.notNull())
+    .addColumn('street_key', 'text', (c) => c.notNull())
+    .addColumn('street_number', 'text', (c) => c.notNull())
+    .addColumn('postcode', 'text', (c) => c.notNull())
+    .addColumn('postcode_key', 'text', (c) => c.notNull())
+    .addColumn('city', 'text', (c) => c.notNull())
+    .addColumn('city_key', 'text', (c) => c.notNull())
+    .addColumn('latitude', 'double precision', (c) => c.notNull())
+    .addColumn('longitude', 'double precision', (c) => c.notNull())
+    .addColumn('opening_hours', 'text', (c) => c.notNull())
+    .execute()
+  for (const column of ['postcode_key', 'street_key', 'city_key', 'latitude'])
+    await db.schema
+      .createIndex(`pickup_points_${column.replace('_key', '')}`)
+      .on('pickup_points')
+      .columns(['country_code', column])
+      .execute()
 }
 
 // oxlint-disable-next-line typescript/no-explicit-any -- see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('pickup_points').execute()
   await db.schema.dropTable('addresses').execute()
 }

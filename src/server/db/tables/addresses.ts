@@ -16,6 +16,25 @@ export interface AddressTable {
   cityKey: string
 }
 
+/** DPD pickup points (seeded); opening_hours is JSON text (OpeningHoursListSchema). */
+export interface PickupPointTable {
+  id: number
+  parcelShopId: string
+  countryCode: string
+  name: string
+  street: string
+  streetKey: string
+  streetNumber: string
+  postcode: string
+  postcodeKey: string
+  city: string
+  cityKey: string
+  latitude: number
+  longitude: number
+  openingHours: string
+}
+
 export interface AddressTables {
   addresses: AddressTable
+  pickupPoints: PickupPointTable
 }

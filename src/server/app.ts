@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { EmbeddedAddressProvider } from './addresses/address-provider.ts'
+import { addressRoutes } from './addresses/address.routes.ts'
 import { startCartMaintenance } from './cart/cart-maintenance.ts'
 import { CartCalculator } from './cart/cart-calculator.ts'
 import { CartCheckout } from './cart/cart-checkout.ts'
@@ -144,6 +146,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     jobs,
     mail,
     payments: new PaymentService({ db: database.db, provider: paymentProvider, publicUrl }),
+    addresses: new EmbeddedAddressProvider(database.db),
   }
 
   const responses = new ResponseCache({ now })
@@ -214,6 +217,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     backofficeRoutes,
     devMailRoutes,
     paymentRoutes,
+    addressRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

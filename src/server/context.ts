@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { AddressProvider } from './addresses/address-provider.ts'
 import type { CartCalculator } from './cart/cart-calculator.ts'
 import type { CartCheckout } from './cart/cart-checkout.ts'
 import type { CartService } from './cart/cart.service.ts'
@@ -39,6 +40,8 @@ export interface AppContext {
   mail: MailService
   /** Payments at the configured provider (PAYMENT_PROVIDER) and their webhooks. */
   payments: PaymentService
+  /** Address suggestions and details for the checkout's address fields. */
+  addresses: AddressProvider
 }
 
 export type ZodApp = FastifyInstance<

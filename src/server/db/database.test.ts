@@ -41,6 +41,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0007_mail',
       '0008_sessions',
       '0009_payments',
+      '0010_addresses',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

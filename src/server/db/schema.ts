@@ -1,5 +1,6 @@
 // Kysely's view of the tables (camelCase; the CamelCasePlugin maps to snake_case columns), one file per area in
 // tables/; how JSON and boolean columns are stored is said in tables/columns.ts.
+import type { AddressTables } from './tables/addresses.ts'
 import type { BackofficeTables } from './tables/backoffice.ts'
 import type { CartTables } from './tables/cart.ts'
 import type { CatalogueTables } from './tables/catalogue.ts'
@@ -20,4 +21,5 @@ export interface Database
     BackofficeTables,
     MailTables,
     SessionTables,
-    PaymentTables {}
+    PaymentTables,
+    AddressTables {}

@@ -8,6 +8,7 @@ import * as backoffice from './0006_backoffice.ts'
 import * as mail from './0007_mail.ts'
 import * as sessions from './0008_sessions.ts'
 import * as payments from './0009_payments.ts'
+import * as addresses from './0010_addresses.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_mail': mail,
   '0008_sessions': sessions,
   '0009_payments': payments,
+  '0010_addresses': addresses,
 }
 
 export const migrationProvider: MigrationProvider = {

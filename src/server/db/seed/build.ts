@@ -9,6 +9,8 @@ import { CULTURES, LOCALIZED_LANGUAGE_NAMES } from './languages.ts'
 import { translate } from '../../i18n.ts'
 import { SEARCH_SLUGS } from '../../../domain/catalogue-paths.ts'
 import { buildCatalogue, CATALOGUE_TABLES, type SiteLanguageOfCatalogue } from './catalogue-build.ts'
+import { buildAddresses } from './address-build.ts'
+import { buildPickupPoints } from './pickup-point-build.ts'
 import { buildCartPricing, CART_PRICING_TABLES, loadCartPricing } from './cart-build.ts'
 import {
   brandOf,
@@ -95,6 +97,8 @@ export function buildSeed(): SeedRows {
   const variantIds = new Map(catalogue.rows.productVariants.map((v) => [v.key!, v.id!]))
   const pricing = buildCartPricing(loadCartPricing(), sites, paymentMethods, variantIds)
   for (const table of CART_PRICING_TABLES) (rows[table] as unknown[]).push(...pricing[table])
+  rows.addresses.push(...buildAddresses())
+  rows.pickupPoints.push(...buildPickupPoints())
   for (const url of catalogue.urls) rows.urls.push(urlRow(url))
   addCatalogueNavigation(rows, siteLanguages, catalogue.navigation)
   const paths = new Set<string>()

@@ -72,6 +72,8 @@ export const SEED_KEYS: { [T in SeedTable]: (keyof Database[T] & string)[] } = {
   promotionSites: ['promotionId', 'siteId'],
   discountCodes: ['id'],
   discountCodeSites: ['discountCodeId', 'siteId'],
+  addresses: ['id'],
+  pickupPoints: ['id'],
 }
 
 export const SEED_TABLE_ORDER = Object.keys(SEED_KEYS) as SeedTable[]

@@ -35,6 +35,8 @@ import { languageRoutes } from './languages/language.routes.ts'
 import { devMailRoutes } from './mail/dev-mail.routes.ts'
 import { createMailTransport } from './mail/mail-transport.ts'
 import { MailService } from './mail/mail.service.ts'
+import { orderRoutes } from './orders/order.routes.ts'
+import { OrderService } from './orders/order.service.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
@@ -126,6 +128,15 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const mail = new MailService({ jobs, transport: createMailTransport(config.SMTP_URL), config, log: app.log })
   registerSessionCleanUp(jobs)
   registerRateLimitCleanUp(jobs)
+  const cartCalculator = new CartCalculator(carts)
+  const orders = new OrderService({
+    database,
+    carts,
+    calculator: cartCalculator,
+    mail,
+    jobs,
+    onStockMoved: () => catalogue.refresh(),
+  })
   const context: AppContext = {
     database,
     sites,
@@ -135,9 +146,10 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     pricing,
     carts,
     cartCheckout: new CartCheckout(carts),
-    cartCalculator: new CartCalculator(carts),
+    cartCalculator,
     jobs,
     mail,
+    orders,
   }
 
   const responses = new ResponseCache({ now })
@@ -205,6 +217,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     conversionRoutes,
     catalogueRoutes,
     cartRoutes,
+    orderRoutes,
     backofficeRoutes,
     devMailRoutes,
   ]) {

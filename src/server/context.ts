@@ -15,6 +15,7 @@ import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
 import type { MailService } from './mail/mail.service.ts'
+import type { OrderService } from './orders/order.service.ts'
 import type { SiteDirectory } from './sites/site.directory.ts'
 
 /** What every route module gets: the database, the site directory, the configuration, the catalogue, the carts and
@@ -36,6 +37,8 @@ export interface AppContext {
   jobs: JobQueue
   /** The mail outbox: queue a mail in the transaction of its cause; a job sends it (or keeps it without SMTP_URL). */
   mail: MailService
+  /** Placing carts as orders and moving orders through their statuses. */
+  orders: OrderService
 }
 
 export type ZodApp = FastifyInstance<

@@ -40,6 +40,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0006_backoffice',
       '0007_mail',
       '0008_sessions',
+      '0011_orders',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

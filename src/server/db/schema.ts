@@ -6,6 +6,7 @@ import type { CatalogueTables } from './tables/catalogue.ts'
 import type { ContentTables } from './tables/content.ts'
 import type { JobTables } from './tables/jobs.ts'
 import type { MailTables } from './tables/mail.ts'
+import type { OrderTables } from './tables/orders.ts'
 import type { PlatformTables } from './tables/platform.ts'
 import type { SessionTables } from './tables/sessions.ts'
 
@@ -18,4 +19,5 @@ export interface Database
     JobTables,
     BackofficeTables,
     MailTables,
-    SessionTables {}
+    SessionTables,
+    OrderTables {}

@@ -7,6 +7,7 @@ import * as jobs from './0005_jobs.ts'
 import * as backoffice from './0006_backoffice.ts'
 import * as mail from './0007_mail.ts'
 import * as sessions from './0008_sessions.ts'
+import * as orders from './0011_orders.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_backoffice': backoffice,
   '0007_mail': mail,
   '0008_sessions': sessions,
+  '0011_orders': orders,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -94,8 +94,6 @@ export const OrderCustomerSchema = PersonSchema
 export type OrderCustomer = z.infer<typeof OrderCustomerSchema>
 
 export const OrderIdSchema = z.uuid()
-/** The key a guest's order is opened with (in the confirmation's link): long and random. */
-export const OrderKeySchema = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/)
 
 /** An order as the API answers it (the spec's Order: number, date, status, amount, payment method, addresses). */
 export const OrderSchema = z.object({
@@ -121,4 +119,5 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>
 
 export const OrderParamsSchema = z.object({ orderId: OrderIdSchema })
+/** The key a guest's order is opened with: long and random; a wrong one is answered as a missing order. */
 export const OrderKeyQuerySchema = z.object({ key: z.string().max(100) })

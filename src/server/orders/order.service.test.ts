@@ -213,4 +213,20 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect(error).toMatchObject({ code: 'orderStatusRefused', status: 409 })
     expect(await stockOf(SPORT_MUESLI)).toBe(9)
   })
+
+  it('runs the expiry as a job at expires_at: the order expires and this server’s catalogue sees the stock back', async () => {
+    // The earlier tests' unpaid orders expire first (their jobs are due too), then the stock is set.
+    await context().jobs.drain()
+    await setStock(SPORT_MUESLI, 10)
+    // Placed at the tests' fixed time, a day before the machine's clock: its expiry job is due now.
+    const { order } = await place(await cartWith([[SPORT_MUESLI, 4]]))
+    expect(await stockOf(SPORT_MUESLI)).toBe(6)
+    await context().catalogue.refresh()
+    await context().jobs.drain()
+    expect((await findOrder(db(), order.orderId))?.status).toBe('expired')
+    expect(await stockOf(SPORT_MUESLI)).toBe(10)
+    const entry = await context().carts.entry(scopeOf())
+    const variant = entry.byVariant.get(SPORT_MUESLI)!.variants.find((v) => v.productVariantId === SPORT_MUESLI)!
+    expect(variant.stock).toBe(10)
+  })
 })

@@ -2,6 +2,7 @@
 // server's validation and for the command line that sends the same documents.
 import { z } from 'zod'
 import { IdSchema } from './ids.ts'
+import { OrderIdSchema, OrderStatusSchema } from './orders.ts'
 
 /** At most this many rows per stock update: one transaction, and a body well under the API's size limit. */
 export const MAX_STOCK_ROWS = 1000
@@ -39,3 +40,22 @@ export const StockUpdateResultSchema = z.object({
   catalogueVersion: z.number().int().positive(),
 })
 export type StockUpdateResult = z.infer<typeof StockUpdateResultSchema>
+
+/** The statuses the warehouse or ERP sets: it ships, completes or cancels an order; payments move the others. */
+export const BackofficeOrderStatusSchema = z.enum(['sent', 'closed', 'cancelled'])
+export const OrderStatusUpdateSchema = z.strictObject({ status: BackofficeOrderStatusSchema })
+export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>
+
+/** What a status move did: from and to, and whether anything changed (asked for the status it had: no). */
+export const OrderStatusChangeSchema = z.object({
+  orderId: OrderIdSchema,
+  orderNumber: z.number().int().positive(),
+  from: OrderStatusSchema,
+  to: OrderStatusSchema,
+  changed: z.boolean(),
+})
+export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>
+
+/** What an audit row says about a change: a stock update or an order's status move. */
+export const AuditSummarySchema = z.union([StockUpdateResultSchema, OrderStatusChangeSchema])
+export type AuditSummary = z.infer<typeof AuditSummarySchema>

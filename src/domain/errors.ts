@@ -5,9 +5,11 @@ import { z } from 'zod'
 
 export const ERROR_CODES = [
   'bodyTooLarge',
+  'cartEmpty',
   'cartLimit',
   'cartNotAvailable',
   'cartNotFound',
+  'checkoutIncomplete',
   'crossSiteRequest',
   'discountCodeExpired',
   'discountCodeNotYetValid',
@@ -21,6 +23,8 @@ export const ERROR_CODES = [
   'lineNotFound',
   'malformedJson',
   'notFound',
+  'orderNotFound',
+  'orderStatusRefused',
   'outOfStock',
   'pageNotFound',
   'parameterRequired',

@@ -40,6 +40,8 @@ import { MailService } from './mail/mail.service.ts'
 import { createPaymentProvider } from './payments/payment-providers.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { PaymentService } from './payments/payments.service.ts'
+import { orderRoutes } from './orders/order.routes.ts'
+import { OrderService } from './orders/order.service.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
@@ -133,6 +135,15 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   registerRateLimitCleanUp(jobs)
   const publicUrl = new URL(config.PUBLIC_URL)
   const paymentProvider = createPaymentProvider(config, { db: database.db, jobs, publicUrl })
+  const cartCalculator = new CartCalculator(carts)
+  const orders = new OrderService({
+    database,
+    carts,
+    calculator: cartCalculator,
+    mail,
+    jobs,
+    onStockMoved: () => catalogue.refresh(),
+  })
   const context: AppContext = {
     database,
     sites,
@@ -142,11 +153,12 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     pricing,
     carts,
     cartCheckout: new CartCheckout(carts),
-    cartCalculator: new CartCalculator(carts),
+    cartCalculator,
     jobs,
     mail,
     payments: new PaymentService({ db: database.db, provider: paymentProvider, publicUrl }),
     addresses: new EmbeddedAddressProvider(database.db),
+    orders,
   }
 
   const responses = new ResponseCache({ now })
@@ -214,6 +226,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     conversionRoutes,
     catalogueRoutes,
     cartRoutes,
+    orderRoutes,
     backofficeRoutes,
     devMailRoutes,
     paymentRoutes,

@@ -17,6 +17,7 @@ import type { DatabaseHandle } from './db/database.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
 import type { MailService } from './mail/mail.service.ts'
 import type { PaymentService } from './payments/payments.service.ts'
+import type { OrderService } from './orders/order.service.ts'
 import type { SiteDirectory } from './sites/site.directory.ts'
 
 /** What every route module gets: the database, the site directory, the configuration, the catalogue, the carts and
@@ -42,6 +43,8 @@ export interface AppContext {
   payments: PaymentService
   /** Address suggestions and details for the checkout's address fields. */
   addresses: AddressProvider
+  /** Placing carts as orders and moving orders through their statuses. */
+  orders: OrderService
 }
 
 export type ZodApp = FastifyInstance<

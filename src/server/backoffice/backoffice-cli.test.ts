@@ -108,3 +108,77 @@ describe('npm run backoffice -- stock', () => {
     expect(result.stderr).toMatch(message)
   })
 })
+
+describe('npm run backoffice -- order-status', () => {
+  const orderId = '0b6f1c2e-8d4a-4f3b-9c5e-7a1d2b3c4d5e'
+  beforeAll(() =>
+    inDatabase(async (db) => {
+      const address = JSON.stringify({
+        zipcode: '1234 AB',
+        street: 'Hoefijzerlaan',
+        streetNumber: '12',
+        streetNumberAddition: '',
+        city: 'Paardendorp',
+        countryId: 1,
+      })
+      const totals = {
+        currency: 'EUR',
+        subTotalAmount: 0,
+        orderDiscounts: [],
+        shippingCosts: 0,
+        paymentCosts: 0,
+        vatAmountLow: 0,
+        vatAmountHigh: 0,
+        totalAmountExclVat: 0,
+        totalAmount: 0,
+      }
+      await db
+        .insertInto('orders')
+        .values({
+          id: orderId,
+          siteId: 1,
+          languageId: 12,
+          number: 1,
+          keyHash: 'x',
+          status: 'paid',
+          statusSource: 'test',
+          cartId: 'c',
+          emailAddress: 'anna@example.nl',
+          firstName: 'Anna',
+          lastName: 'de Vries',
+          phoneNumber: '',
+          billingAddress: address,
+          shippingAddress: address,
+          shippingMethod: 0,
+          currency: 'EUR',
+          totalAmount: 0,
+          totals: JSON.stringify(totals),
+          createdAt: '2026-11-25T12:00:00.000Z',
+          updatedAt: '2026-11-25T12:00:00.000Z',
+        })
+        .execute()
+    }),
+  )
+
+  it('moves an order and audits it as the command line; refuses a move the transitions refuse', async () => {
+    const sent = run(['order-status', orderId, 'sent'])
+    expect(sent.status, sent.stderr).toBe(0)
+    expect(JSON.parse(sent.stdout)).toMatchObject({ orderNumber: 1, from: 'paid', to: 'sent', changed: true })
+    const refused = run(['order-status', orderId, 'cancelled'])
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toMatch(/cannot move from sent to cancelled/)
+    const audit = await inDatabase(findAudit)
+    expect(audit.filter((a) => a.action === 'order-status')).toEqual([
+      expect.objectContaining({ tokenFingerprint: 'cli', summary: expect.objectContaining({ to: 'sent' }) }),
+    ])
+  })
+
+  it.each([
+    ['an order id that is no id', ['order-status', '42', 'sent']],
+    ['a status the back office does not set', ['order-status', orderId, 'paid']],
+  ])('refuses %s with exit code 2', (_, args) => {
+    const result = run(args)
+    expect(result.status).toBe(2)
+    expect(result.stderr).toMatch(/usage/)
+  })
+})

@@ -2,36 +2,63 @@
 // a pipe (`-` reads standard input). The same JSON as PUT /api/backoffice/stock, the same checks and the same service
 // function on the database of DATABASE_URL, audited with the fingerprint 'cli'. Prints the result as JSON; exits 1
 // when the update is refused (nothing changed), 2 on wrong usage or a bad document.
+// `npm run backoffice -- order-status <order id> <sent|closed|cancelled>`: an order's status move, as
+// PUT /api/backoffice/orders/:orderId/status does it, with the same exit codes.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { StockUpdateSchema } from '../../domain/backoffice-api.ts'
+import { BackofficeOrderStatusSchema, StockUpdateSchema } from '../../domain/backoffice-api.ts'
+import { OrderIdSchema } from '../../domain/orders.ts'
 import { loadConfig } from '../config.ts'
-import { openDatabase, pendingMigrations } from '../db/database.ts'
+import { openDatabase, pendingMigrations, type DatabaseHandle } from '../db/database.ts'
 import { ensureDatabaseOrExit } from '../db/ensure-database.ts'
-import { updateStock } from './backoffice.service.ts'
+import { changeOrderStatus, updateStock } from './backoffice.service.ts'
 
-const USAGE = 'usage: npm run backoffice -- stock <file.json|->   (- reads the JSON from standard input)'
+const USAGE = `usage: npm run backoffice -- stock <file.json|->   (- reads the JSON from standard input)
+       npm run backoffice -- order-status <order id> <sent|closed|cancelled>`
 
-const [command, source, ...rest] = process.argv.slice(2)
-if (command !== 'stock' || !source || rest.length > 0) {
+function usage(): never {
   console.error(USAGE)
   process.exit(2)
 }
 
-let document: unknown
-try {
-  document = JSON.parse(readFileSync(source === '-' ? 0 : source, 'utf8'))
-} catch (error) {
-  console.error(`${source === '-' ? 'standard input' : source}: ${(error as Error).message}`)
-  process.exit(2)
-}
-const rows = StockUpdateSchema.safeParse(document)
-if (!rows.success) {
-  console.error(`The stock update is not valid:\n${z.prettifyError(rows.error)}`)
-  process.exit(2)
+const origin = (action: string) => ({ action, tokenFingerprint: 'cli', requestId: `cli-${randomUUID()}` })
+
+/** What the command does with the database, and the line it writes to standard error after. */
+function commandOf(args: string[]): (database: DatabaseHandle) => Promise<string> {
+  const [command, ...rest] = args
+  if (command === 'order-status') {
+    const id = OrderIdSchema.safeParse(rest[0])
+    const status = BackofficeOrderStatusSchema.safeParse(rest[1])
+    if (!id.success || !status.success || rest.length !== 2) usage()
+    return async (database) => {
+      const change = await changeOrderStatus(database, id.data, { status: status.data }, origin('order-status'))
+      process.stdout.write(`${JSON.stringify(change, null, 2)}\n`)
+      return `order ${change.orderNumber}: ${change.from} → ${change.to}${change.changed ? '' : ' (unchanged)'}`
+    }
+  }
+  const [source, ...extra] = rest
+  if (command !== 'stock' || !source || extra.length > 0) usage()
+  let document: unknown
+  try {
+    document = JSON.parse(readFileSync(source === '-' ? 0 : source, 'utf8'))
+  } catch (error) {
+    console.error(`${source === '-' ? 'standard input' : source}: ${(error as Error).message}`)
+    process.exit(2)
+  }
+  const rows = StockUpdateSchema.safeParse(document)
+  if (!rows.success) {
+    console.error(`The stock update is not valid:\n${z.prettifyError(rows.error)}`)
+    process.exit(2)
+  }
+  return async (database) => {
+    const result = await updateStock(database, rows.data, origin('stock'))
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+    return `stock set for ${rows.data.length} variants, ${result.updated} changed (catalogue version ${result.catalogueVersion})`
+  }
 }
 
+const run = commandOf(process.argv.slice(2))
 const config = loadConfig()
 await ensureDatabaseOrExit(config.DATABASE_URL)
 const database = openDatabase(config.DATABASE_URL)
@@ -40,14 +67,10 @@ try {
   const pending = await pendingMigrations(database.db)
   if (pending.length > 0)
     throw new Error(`The database lacks migrations (${pending.join(', ')}): run npm run db:migrate first.`)
-  const origin = { action: 'stock', tokenFingerprint: 'cli', requestId: `cli-${randomUUID()}` }
-  const result = await updateStock(database, rows.data, origin)
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
-  console.warn(
-    `stock set for ${rows.data.length} variants, ${result.updated} changed (catalogue version ${result.catalogueVersion})`,
-  )
+  console.warn(await run(database))
 } catch (error) {
-  // A refusal (unknown variants) or a database not ready: one line, nothing changed.
+  // A refusal (unknown variants, a status move the transitions refuse) or a database not ready: one line, nothing
+  // changed.
   console.error(error instanceof Error ? error.message : String(error))
   process.exitCode = 1
 } finally {

@@ -3,15 +3,15 @@
 // together or not at all.
 import { randomUUID } from 'node:crypto'
 import type { Transaction } from 'kysely'
-import { StockUpdateResultSchema, type StockUpdateResult } from '../../domain/backoffice-api.ts'
+import { AuditSummarySchema, type AuditSummary } from '../../domain/backoffice-api.ts'
 import type { Db, Dialect } from '../db/database.ts'
 import { jsonColumn } from '../db/json-column.ts'
 import type { Database } from '../db/schema.ts'
 
 type Trx = Transaction<Database>
 
-/** What an audit row says about a change; stock updates are the only action so far. */
-const summary = jsonColumn('backofficeAudit', 'summary', StockUpdateResultSchema)
+/** What an audit row says about a change: a stock update or an order's status move. */
+const summary = jsonColumn('backofficeAudit', 'summary', AuditSummarySchema)
 
 /**
  * Holds the catalogue state until the transaction ends (PostgreSQL: a row lock; SQLite: writes already hold the
@@ -57,13 +57,13 @@ export async function stampProducts(trx: Trx, productIds: readonly number[], ver
 }
 
 export interface AuditEntry {
-  /** What was done: the endpoint or command, e.g. 'PUT /api/backoffice/stock' or 'cli stock'. */
+  /** What was done: the endpoint or command, e.g. 'stock' or 'order-status'. */
   action: string
   at: Date
   /** A short fingerprint of the token's hash ('cli' from the command line); never the token. */
   tokenFingerprint: string
   requestId: string
-  summary: StockUpdateResult
+  summary: AuditSummary
 }
 
 export async function insertAudit(trx: Trx, entry: AuditEntry): Promise<void> {

@@ -3,12 +3,18 @@
 // API; a missing and a wrong token get the same answer. Without a configured token (development) the API answers 503.
 // Its calls belong to no site or language, so they skip the request scope; machines call it with the token, never a
 // browser page, so it skips the cross-site check too.
-import { StockUpdateResultSchema, StockUpdateSchema } from '../../domain/backoffice-api.ts'
+import {
+  OrderStatusChangeSchema,
+  OrderStatusUpdateSchema,
+  StockUpdateResultSchema,
+  StockUpdateSchema,
+} from '../../domain/backoffice-api.ts'
 import { AppError } from '../../domain/errors.ts'
+import { OrderParamsSchema } from '../../domain/orders.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { header } from '../http/scope.ts'
 import { BackofficeToken } from './backoffice-token.ts'
-import { updateStock } from './backoffice.service.ts'
+import { changeOrderStatus, updateStock } from './backoffice.service.ts'
 
 export async function backofficeRoutes(app: ZodApp, { config, database, catalogue }: AppContext) {
   const token = config.BACKOFFICE_TOKEN === undefined ? undefined : new BackofficeToken(config.BACKOFFICE_TOKEN)
@@ -37,6 +43,21 @@ export async function backofficeRoutes(app: ZodApp, { config, database, catalogu
       // This server's catalogue reads the new version at once; other servers within their check interval.
       await catalogue.refresh()
       return result
+    },
+  )
+
+  app.put(
+    '/api/backoffice/orders/:orderId/status',
+    {
+      config: { scoped: false, cache: 'none', crossSite: 'allow' },
+      schema: { params: OrderParamsSchema, body: OrderStatusUpdateSchema, response: { 200: OrderStatusChangeSchema } },
+    },
+    async (request) => {
+      const origin = { action: 'order-status', tokenFingerprint: token!.fingerprint, requestId: request.id }
+      const change = await changeOrderStatus(database, request.params.orderId, request.body, origin)
+      // A cancelled order gave its stock back.
+      if (change.changed && change.to === 'cancelled') await catalogue.refresh()
+      return change
     },
   )
 }

@@ -2,11 +2,17 @@
 // nothing: the stock of every row, the new catalogue version of the products whose stock moved and the audit row
 // commit in one transaction, and a single unknown variant refuses the whole update. Rows whose stock is already what
 // they say change no product, so a daily full feed leaves the offline catalogues' next delta empty where nothing moved.
-import type { StockUpdate, StockUpdateResult } from '../../domain/backoffice-api.ts'
+import type {
+  OrderStatusChange,
+  OrderStatusUpdate,
+  StockUpdate,
+  StockUpdateResult,
+} from '../../domain/backoffice-api.ts'
 import { AppError } from '../../domain/errors.ts'
 import { catalogueVersion } from '../catalogue/catalogue.repository.ts'
 import type { DatabaseHandle } from '../db/database.ts'
 import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
+import { setOrderStatus } from '../orders/order.service.ts'
 import {
   findVariantStock,
   insertAudit,
@@ -57,5 +63,24 @@ export async function updateStock(
     const result = { updated: moved.length, rows: changes, catalogueVersion: version }
     await insertAudit(trx, { ...origin, at: now, summary: result })
     return result
+  })
+}
+
+/**
+ * Moves an order to sent, closed or cancelled through the order transitions, audited in the same transaction; a move
+ * the transitions refuse (`orderStatusRefused`, 409) or an unknown order (404) changes nothing and writes no audit row.
+ * A cancelled order gives its stock back.
+ */
+export async function changeOrderStatus(
+  { db, dialect }: DatabaseHandle,
+  orderId: string,
+  { status }: OrderStatusUpdate,
+  origin: BackofficeOrigin,
+  now = new Date(),
+): Promise<OrderStatusChange> {
+  return db.transaction().execute(async (trx) => {
+    const change = await setOrderStatus(trx, dialect, orderId, status, 'backoffice', now)
+    await insertAudit(trx, { ...origin, at: now, summary: change })
+    return change
   })
 }

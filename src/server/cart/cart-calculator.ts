@@ -11,7 +11,8 @@ import { AppError } from '../../domain/errors.ts'
 import type { RequestScope } from '../http/scope.ts'
 import { translate } from '../i18n.ts'
 import { cartOf } from './cart-rows.ts'
-import type { CartService } from './cart.service.ts'
+import type { Db } from '../db/database.ts'
+import type { CartScope, CartService, Trx } from './cart.service.ts'
 
 /** The words of the calculation in the request's language; one set per language and currency, kept. */
 const texts = new Map<string, ReturnType<typeof calculationTexts>>()
@@ -38,9 +39,21 @@ export class CartCalculator {
     scope: RequestScope,
     contents: CartContents,
   ): Promise<{ calculation: CartCalculation; notices: CartNotice[] }> {
-    const [entry, rules] = await Promise.all([this.#carts.entry(scope), this.#carts.rules(scope.site)])
+    return this.calculateIn(undefined, await this.#carts.prepare(scope), contents)
+  }
+
+  /**
+   * The same inside a transaction: with the catalogue and prices read before it began (`CartScope`) and the discount
+   * code's rule read through it, so no query runs beside the transaction (SQLite would wait for it for ever).
+   */
+  async calculateIn(
+    db: Db | Trx | undefined,
+    scope: CartScope,
+    contents: CartContents,
+  ): Promise<{ calculation: CartCalculation; notices: CartNotice[] }> {
+    const { entry, rules } = scope
     const code = contents.discountCode
-    const discount = code ? { code, rule: await this.#carts.discountRule(scope, code) } : null
+    const discount = code ? { code, rule: await this.#carts.discountRule(scope, code, db) } : null
     const lines = contents.products.flatMap((item) => {
       const product = entry.byVariant.get(item.productVariantId)
       return product ? [{ item, product }] : []

@@ -33,6 +33,7 @@ export function newCartRow(scope: RequestScope, clientIp: string | null): CartRo
     dpdParcelShopZipcodeOrCity: null,
     passwordHash: null,
     confirmUrl: null,
+    orderId: null,
   }
 }
 

@@ -96,10 +96,13 @@ export class CartService {
     return cartOf(row, EMPTY_CART_CONTENTS, null)
   }
 
-  /** A cart of the request's site; another site's cart is as unknown as a cart that does not exist. */
+  /**
+   * A cart of the request's site; another site's cart is as unknown as a cart that does not exist, and so is a placed
+   * one (an order now): the app's cart lifecycle then starts a new cart.
+   */
   async read(scope: RequestScope, id: string, db: Db | Trx = this.#services.db) {
     const row = await findCart(db, id)
-    if (!row || row.siteId !== scope.site.id) throw cartNotFound(id)
+    if (!row || row.siteId !== scope.site.id || row.orderId !== null) throw cartNotFound(id)
     const contents = contentsOf(row, await findCartLines(db, id))
     return { row, contents }
   }
@@ -109,22 +112,22 @@ export class CartService {
     return cartOf(row, contents, await this.entry(scope))
   }
 
-  /** Locks the cart for a change in this transaction and hands back its row and contents. */
-  async #locked(trx: Trx, scope: RequestScope, id: string) {
+  /** Locks the cart for a change (or its placing) in this transaction and hands back its row and contents. */
+  async locked(trx: Trx, scope: RequestScope, id: string) {
     const row = await lockCart(trx, this.#services.dialect, id)
-    if (!row || row.siteId !== scope.site.id) throw cartNotFound(id)
+    if (!row || row.siteId !== scope.site.id || row.orderId !== null) throw cartNotFound(id)
     return { row, contents: contentsOf(row, await findCartLines(trx, id)) }
   }
 
   /** Changes details of the cart that do not change its price (checkout data). */
   async update(trx: Trx, scope: RequestScope, id: string, patch: CartPatch) {
-    await this.#locked(trx, scope, id)
+    await this.locked(trx, scope, id)
     await updateCart(trx, id, { ...patch, lastModified: scope.now.toISOString() })
   }
 
   /** Applies one change of the cart's contents, after the server's checks. */
   async change(trx: Trx, scope: CartScope, id: string, mutation: CartMutation): Promise<void> {
-    const { contents } = await this.#locked(trx, scope, id)
+    const { contents } = await this.locked(trx, scope, id)
     const { entry } = scope
     const counted = mutation.type === 'add' || mutation.type === 'setQuantity' ? mutation : null
     const product = counted && soldProduct(scope, counted.productVariantId)

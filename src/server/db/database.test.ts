@@ -42,6 +42,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0008_sessions',
       '0009_payments',
       '0010_addresses',
+      '0011_orders',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

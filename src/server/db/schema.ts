@@ -8,6 +8,7 @@ import type { ContentTables } from './tables/content.ts'
 import type { JobTables } from './tables/jobs.ts'
 import type { MailTables } from './tables/mail.ts'
 import type { PaymentTables } from './tables/payments.ts'
+import type { OrderTables } from './tables/orders.ts'
 import type { PlatformTables } from './tables/platform.ts'
 import type { SessionTables } from './tables/sessions.ts'
 
@@ -22,4 +23,5 @@ export interface Database
     MailTables,
     SessionTables,
     PaymentTables,
-    AddressTables {}
+    AddressTables,
+    OrderTables {}

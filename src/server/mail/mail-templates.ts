@@ -105,7 +105,14 @@ export interface MailContent {
   preview: string
   heading: string
   paragraphs: string[]
+  /** Tables after the paragraphs (an order's lines, totals, addresses): a title and rows of a label and a value. */
+  details?: MailDetails[]
   button?: { label: string; href: string }
+}
+
+export interface MailDetails {
+  title: string
+  rows: { label: string; value?: string; strong?: boolean }[]
 }
 
 export interface RenderedMail {
@@ -148,6 +155,7 @@ function footerMjml(layout: MailLayout): string {
 function toMjml(layout: MailLayout, content: MailContent): string {
   const { language, colour } = layout
   const paragraphs = content.paragraphs.map((p) => `<mj-text>${escapeHtml(p)}</mj-text>`).join('\n')
+  const details = (content.details ?? []).map((d) => detailsMjml(d, colour)).join('\n')
   const button = content.button
     ? `<mj-button href="${escapeHtml(content.button.href)}" background-color="${colour}">${escapeHtml(content.button.label)}</mj-button>`
     : ''
@@ -179,6 +187,7 @@ function toMjml(layout: MailLayout, content: MailContent): string {
       <mj-column>
         <mj-text font-size="22px" line-height="30px" font-weight="bold" color="${colour}">${escapeHtml(content.heading)}</mj-text>
         ${paragraphs}
+        ${details}
         ${button}
         <mj-text>${regards}</mj-text>
       </mj-column>
@@ -188,11 +197,30 @@ function toMjml(layout: MailLayout, content: MailContent): string {
 </mjml>`
 }
 
+function detailsMjml({ title, rows }: MailDetails, colour: string): string {
+  const cells = rows
+    .map(({ label, value, strong }) => {
+      const weight = strong ? 'font-weight:bold;' : ''
+      const right =
+        value === undefined
+          ? ''
+          : `<td style="padding:2px 0;text-align:right;white-space:nowrap;${weight}">${escapeHtml(value)}</td>`
+      return `<tr><td style="padding:2px 12px 2px 0;${weight}"${value === undefined ? ' colspan="2"' : ''}>${escapeHtml(label)}</td>${right}</tr>`
+    })
+    .join('')
+  return `<mj-text font-size="18px" font-weight="bold" color="${colour}" padding-top="16px">${escapeHtml(title)}</mj-text>
+        <mj-table font-size="15px" line-height="22px" color="#1f2326">${cells}</mj-table>`
+}
+
+const detailsText = ({ title, rows }: MailDetails) =>
+  [title, ...rows.map((r) => (r.value === undefined ? r.label : `${r.label}: ${r.value}`))].join('\n')
+
 function toText(layout: MailLayout, content: MailContent): string {
   const { language, customerService: cs } = layout
   return [
     content.heading,
     ...content.paragraphs,
+    ...(content.details ?? []).map(detailsText),
     ...(content.button ? [`${content.button.label}: ${content.button.href}`] : []),
     `${mailText(language, 'common.regards')}\n${mailText(language, 'common.signature', { brand: layout.brandName })}`,
     [

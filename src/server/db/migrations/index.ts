@@ -9,6 +9,7 @@ import * as mail from './0007_mail.ts'
 import * as sessions from './0008_sessions.ts'
 import * as payments from './0009_payments.ts'
 import * as addresses from './0010_addresses.ts'
+import * as orders from './0011_orders.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_sessions': sessions,
   '0009_payments': payments,
   '0010_addresses': addresses,
+  '0011_orders': orders,
 }
 
 export const migrationProvider: MigrationProvider = {

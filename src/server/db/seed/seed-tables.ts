@@ -3,8 +3,8 @@ import type { Insertable } from 'kysely'
 import type { Database } from '../schema.ts'
 
 /** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
- * keys, jobs, the back-office audit trail, the mail outbox, sessions, rate-limit counters) hold what the shop records
- * while it runs. */
+ * keys, jobs, the back-office audit trail, the mail outbox, sessions, rate-limit counters, payments,
+ * orders and their numbers) hold what the shop records while it runs. */
 export type SeedTable = Exclude<
   keyof Database,
   | 'conversions'
@@ -21,6 +21,9 @@ export type SeedTable = Exclude<
   | 'rateLimits'
   | 'payments'
   | 'testProviderPayments'
+  | 'orderNumbers'
+  | 'orders'
+  | 'orderLines'
 >
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 

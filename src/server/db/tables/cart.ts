@@ -76,6 +76,8 @@ export interface CartTable {
   dpdParcelShopZipcodeOrCity: string | null
   passwordHash: string | null
   confirmUrl: string | null
+  /** The order the cart was placed as (migration 0011); a placed cart is no longer changeable. */
+  orderId: string | null
 }
 
 export interface CartLineTable {

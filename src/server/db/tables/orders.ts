@@ -1,0 +1,63 @@
+// Orders and their lines (src/server/orders/), and the per-site counter their numbers come from. JSON columns
+// (addresses, company, totals) are read and written with the domain's schemas in order.repository.ts.
+import type { OrderStatus } from '../../../domain/orders.ts'
+
+export interface OrderNumberTable {
+  siteId: number
+  lastNumber: number
+}
+
+export interface OrderTable {
+  id: string
+  siteId: number
+  languageId: number
+  /** Per site, from 1, without gaps. */
+  number: number
+  /** SHA-256 (base64url) of the guest's order key. */
+  keyHash: string
+  status: OrderStatus
+  /** Who made the last status move: 'placement', 'backoffice', 'expiry', 'payment', … */
+  statusSource: string
+  cartId: string
+  emailAddress: string
+  firstName: string
+  lastName: string
+  phoneNumber: string
+  /** JSON: an address. */
+  billingAddress: string
+  /** JSON: an address. */
+  shippingAddress: string
+  /** JSON: company name and VAT number. */
+  company: string | null
+  shippingMethod: number
+  dpdParcelShopId: string | null
+  paymentMethodId: number | null
+  currency: string
+  totalAmount: number
+  /** JSON: OrderTotalsSchema. */
+  totals: string
+  createdAt: string
+  updatedAt: string
+  expiresAt: string | null
+}
+
+export interface OrderLineTable {
+  orderId: string
+  position: number
+  productId: number
+  productVariantId: number
+  productType: number
+  description: string
+  productLabel: string
+  quantity: number
+  freeQuantity: number
+  unitAmount: number
+  vatRatePercentage: number
+  totalAmount: number
+}
+
+export interface OrderTables {
+  orderNumbers: OrderNumberTable
+  orders: OrderTable
+  orderLines: OrderLineTable
+}

@@ -1,0 +1,309 @@
+// Orders: placing a cart and moving an order through its statuses.
+//
+// Placing is one transaction (the caller's): the cart is locked and must hold orderable lines and billing details;
+// its calculation (the cart calculator, with the catalogue and prices read before the transaction) is frozen into the
+// order; the stock of every line is taken with a conditional UPDATE (`amount >= n`), and a single line that cannot be
+// taken refuses the whole order; the products whose stock moved get a new catalogue version, as a back-office stock
+// update does, so catalogues and search see it; the site's next order number is counted; the order and its lines are
+// written, the cart is closed, the confirmation mail and the expiry job are queued. All of it commits or none of it.
+//
+// Locks are taken in one order everywhere (cart or order row, then the catalogue state row, then stock, then the
+// order counter), the order the back-office stock update takes them in too, so PostgreSQL never deadlocks.
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import type { Transaction } from 'kysely'
+import { z } from 'zod'
+import { AppError } from '../../domain/errors.ts'
+import {
+  isUnpaid,
+  OrderSchema,
+  orderTransition,
+  returnsStock,
+  type Order,
+  type OrderLine,
+  type OrderStatus,
+} from '../../domain/orders.ts'
+import { lockCatalogueState, stampProducts } from '../backoffice/backoffice.repository.ts'
+import type { CartCalculator } from '../cart/cart-calculator.ts'
+import type { CartScope, CartService } from '../cart/cart.service.ts'
+import { updateCart } from '../cart/cart.repository.ts'
+import type { DatabaseHandle, Dialect } from '../db/database.ts'
+import type { Database } from '../db/schema.ts'
+import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
+import type { RequestScope } from '../http/scope.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
+import { mailLayout, renderMail } from '../mail/mail-templates.ts'
+import type { MailService } from '../mail/mail.service.ts'
+import { orderConfirmation } from './order-mail.ts'
+import {
+  findOrder,
+  findProductsOfVariants,
+  giveStockBack,
+  insertOrder,
+  nextOrderNumber,
+  takeStock,
+  updateOrderStatus,
+  type StoredOrder,
+} from './order.repository.ts'
+
+type Trx = Transaction<Database>
+
+/**
+ * How long an unpaid order holds its stock: an hour. Longer than a payment provider's checkout takes (an iDEAL or
+ * card payment times out within 15–30 minutes), short enough that stock held by an abandoned checkout is back on sale
+ * soon. The payment start (next step) may set a later time for slow methods such as a bank transfer.
+ */
+export const UNPAID_ORDER_MS = 60 * 60_000
+export const ORDER_EXPIRE_JOB = 'orders.expire'
+const ExpireJobSchema = z.object({ orderId: z.uuid() })
+
+export const orderNotFound = (id: string) => new AppError('orderNotFound', 404, `Order ${id} was not found.`)
+
+const keyHash = (key: string) => createHash('sha256').update(key).digest('base64url')
+
+/** What a status move did. */
+export interface StatusChange {
+  orderId: string
+  orderNumber: number
+  from: OrderStatus
+  to: OrderStatus
+  changed: boolean
+}
+
+/**
+ * Moves an order to `status` if the transitions allow it (a move to the status it has changes nothing); throws
+ * `orderStatusRefused` (409) otherwise. Leaving an unpaid status for cancelled or expired gives the stock back: once,
+ * since those statuses are final and the order row is locked for the move.
+ */
+export async function setOrderStatus(
+  trx: Trx,
+  dialect: Dialect,
+  orderId: string,
+  status: OrderStatus,
+  source: string,
+  now: Date,
+): Promise<StatusChange> {
+  const order = await findOrder(trx, orderId, dialect)
+  if (!order) throw orderNotFound(orderId)
+  const from = order.status
+  const base = { orderId, orderNumber: order.orderNumber, from, to: status }
+  const transition = orderTransition(from, status)
+  if (transition === 'refused')
+    throw new AppError('orderStatusRefused', 409, `Order ${order.orderNumber} cannot move from ${from} to ${status}.`, {
+      from,
+      to: status,
+    })
+  if (transition === 'same') return { ...base, changed: false }
+  if (returnsStock(status)) await moveStock(trx, dialect, stockOf(order.lines), 'giveBack', now)
+  await updateOrderStatus(trx, orderId, {
+    status,
+    source,
+    at: now,
+    expiresAt: isUnpaid(status) ? order.expiresAt : null,
+  })
+  return { ...base, changed: true }
+}
+
+/** The stock an order's lines take, per variant: the quantity and the pieces a promotion gives free. */
+function stockOf(lines: readonly Pick<OrderLine, 'productVariantId' | 'quantity' | 'freeQuantity'>[]) {
+  const amounts = new Map<number, number>()
+  for (const line of lines)
+    amounts.set(line.productVariantId, (amounts.get(line.productVariantId) ?? 0) + line.quantity + line.freeQuantity)
+  // Variant order: two placements that share variants take their row locks in the same order.
+  return new Map([...amounts].toSorted(([a], [b]) => a - b))
+}
+
+/**
+ * Takes or gives back stock, under the catalogue state's lock, and stamps the products with a new catalogue version
+ * so every server's catalogue and the offline deltas see the new stock. Answers the variants whose stock did not cover
+ * the amount (taking only; the caller refuses the order then and its transaction rolls everything back).
+ */
+async function moveStock(
+  trx: Trx,
+  dialect: Dialect,
+  amounts: Map<number, number>,
+  direction: 'take' | 'giveBack',
+  now: Date,
+): Promise<number[]> {
+  await lockCatalogueState(trx, dialect)
+  const short: number[] = []
+  for (const [variantId, amount] of amounts) {
+    if (direction === 'giveBack') await giveStockBack(trx, variantId, amount, now)
+    else if (!(await takeStock(trx, variantId, amount, now))) short.push(variantId)
+  }
+  if (short.length > 0) return short
+  const version = await nextCatalogueVersion(trx)
+  await stampProducts(trx, await findProductsOfVariants(trx, [...amounts.keys()]), version)
+  return []
+}
+
+export interface OrderServices {
+  database: DatabaseHandle
+  carts: CartService
+  calculator: CartCalculator
+  mail: Pick<MailService, 'queueMail'>
+  jobs: JobQueue
+  /** After stock moved outside a request (an order expired): this server's catalogue reads it at once. */
+  onStockMoved?: () => Promise<void>
+}
+
+export class OrderService {
+  readonly #services: OrderServices
+
+  /** Registers the expiry job on the queue (buildApp makes the service before the worker starts). */
+  constructor(services: OrderServices) {
+    this.#services = services
+    services.jobs.register(ORDER_EXPIRE_JOB, ExpireJobSchema, async ({ orderId }, { db, now }) => {
+      const expired = await db.transaction().execute((trx) => this.expire(trx, orderId, now))
+      if (expired) await services.onStockMoved?.()
+    })
+  }
+
+  /**
+   * Places a cart as an order in `trx`. `scope` is prepared before the transaction (CartService.prepare); `origin` is
+   * the site's address for the mail's links. Answers the order and its key (given to the customer once: only its hash
+   * is stored). The caller refreshes the catalogue after the commit.
+   */
+  async place(
+    trx: Trx,
+    scope: CartScope,
+    cartId: string,
+    { origin }: { origin: string },
+  ): Promise<{ order: Order; orderKey: string }> {
+    const { database, carts, calculator } = this.#services
+    const { row, contents } = await carts.locked(trx, scope, cartId)
+    if (contents.products.length === 0) throw new AppError('cartEmpty', 409, `Cart ${cartId} is empty.`)
+    const unavailable = contents.products
+      .filter((p) => scope.entry.byVariant.get(p.productVariantId)?.state !== 'available')
+      .map((p) => p.productVariantId)
+    if (unavailable.length > 0)
+      throw new AppError('productNotAvailable', 409, `Product variants ${unavailable.join(', ')} cannot be ordered.`, {
+        ids: unavailable.join(', '),
+      })
+    const billing = row.billing
+    if (!billing || billing.address.countryId === null)
+      throw new AppError('checkoutIncomplete', 409, `Cart ${cartId} has no billing details with an address.`)
+
+    const { calculation } = await calculator.calculateIn(trx, scope, contents)
+    const lines: OrderLine[] = calculation.products.map((line) => ({
+      productId: line.productId,
+      productVariantId: line.productVariantId,
+      productType: line.productType,
+      description: line.description,
+      productLabel: line.productLabel,
+      quantity: line.quantity,
+      freeQuantity: line.freeProducts.reduce((sum, p) => sum + p.quantity, 0),
+      unitAmount: Math.round(line.originalAmount / line.quantity),
+      vatRatePercentage: line.vatRatePercentage,
+      totalAmount: line.totalAmount,
+    }))
+    // Free products may be another variant than their line's: stock is taken for what leaves the warehouse.
+    const amounts = stockOf([
+      ...lines.map((l) => ({ ...l, freeQuantity: 0 })),
+      ...calculation.products.flatMap((l) =>
+        l.freeProducts.map((p) => ({ productVariantId: p.productVariantId, quantity: p.quantity, freeQuantity: 0 })),
+      ),
+    ])
+    const short = await moveStock(trx, database.dialect, amounts, 'take', scope.now)
+    if (short.length > 0)
+      throw new AppError('outOfStock', 409, `Not enough stock of product variants ${short.join(', ')}.`, {
+        ids: short.join(', '),
+      })
+
+    const orderKey = randomBytes(24).toString('base64url')
+    const alternative = row.alternativeShippingAddress && row.shippingAddress
+    const order: Order = {
+      orderId: randomUUID(),
+      orderNumber: await nextOrderNumber(trx, scope.site.id),
+      siteId: scope.site.id,
+      languageId: scope.language.languageId,
+      status: 'created',
+      created: scope.now.toISOString(),
+      expiresAt: new Date(scope.now.getTime() + UNPAID_ORDER_MS).toISOString(),
+      customer: {
+        emailAddress: billing.emailAddress,
+        firstName: billing.firstName,
+        lastName: billing.lastName,
+        phoneNumber: billing.phoneNumber,
+      },
+      billingAddress: billing.address,
+      shippingAddress: alternative ? row.shippingAddress! : billing.address,
+      company: row.company,
+      shippingMethod: contents.shippingMethod,
+      dpdParcelShopId: row.dpdParcelShopId,
+      paymentMethodId: contents.paymentMethodId,
+      lines,
+      totals: {
+        currency: calculation.currency,
+        subTotalAmount: calculation.subTotalAmount,
+        orderDiscounts: calculation.orderDiscounts,
+        shippingCosts: calculation.shippingCosts,
+        paymentCosts: calculation.paymentCosts,
+        vatAmountLow: calculation.vatAmountLow,
+        vatAmountHigh: calculation.vatAmountHigh,
+        totalAmountExclVat: calculation.totalAmountExclVat,
+        totalAmount: calculation.totalAmount,
+      },
+    }
+    await insertOrder(trx, { ...order, keyHash: keyHash(orderKey), cartId })
+    await updateCart(trx, cartId, { orderId: order.orderId, lastModified: scope.now.toISOString() })
+    await this.#queueConfirmation(trx, scope, order, origin)
+    await this.#services.jobs.enqueue(
+      trx,
+      ORDER_EXPIRE_JOB,
+      { orderId: order.orderId },
+      { dedupeKey: `order:${order.orderId}:expire`, runAt: new Date(order.expiresAt!) },
+    )
+    return { order, orderKey }
+  }
+
+  /**
+   * Rendered inside the transaction, since the mail names the order number counted in it: a few milliseconds of MJML
+   * while the counter row is held, which only the same site's next placement waits for.
+   */
+  async #queueConfirmation(trx: Trx, scope: RequestScope, order: Order, origin: string) {
+    const layout = mailLayout(scope.site, scope.language.code, origin)
+    const rendered = await renderMail(layout, orderConfirmation(layout, order))
+    await this.#services.mail.queueMail(
+      trx,
+      {
+        dedupeKey: `order:${order.orderId}:confirmation`,
+        kind: 'order-confirmation',
+        site: scope.site,
+        language: scope.language.code,
+        to: order.customer.emailAddress,
+        rendered,
+      },
+      scope.now,
+    )
+  }
+
+  setStatus(trx: Trx, orderId: string, status: OrderStatus, source: string, now: Date): Promise<StatusChange> {
+    return setOrderStatus(trx, this.#services.database.dialect, orderId, status, source, now)
+  }
+
+  /**
+   * The expiry job's work: an order still unpaid at its expiry time becomes expired and gives its stock back. A paid
+   * (or already ended) order is left alone, and so is one whose expiry was moved later. True when it expired.
+   */
+  async expire(trx: Trx, orderId: string, now: Date): Promise<boolean> {
+    const order = await findOrder(trx, orderId, this.#services.database.dialect)
+    if (!order || !isUnpaid(order.status)) return false
+    if (order.expiresAt !== null && now.getTime() < Date.parse(order.expiresAt)) return false
+    await this.setStatus(trx, orderId, 'expired', 'expiry', now)
+    return true
+  }
+
+  /** An order of the request's site opened with its key; a wrong key is as unknown as a missing order. */
+  async get(scope: RequestScope, orderId: string, key: string): Promise<Order> {
+    const order = await findOrder(this.#services.database.db, orderId)
+    if (!order || order.siteId !== scope.site.id || !sameKey(order, key)) throw orderNotFound(orderId)
+    // The schema leaves the stored-only fields (the key's hash, the cart) out.
+    return OrderSchema.parse(order)
+  }
+}
+
+function sameKey(order: StoredOrder, key: string): boolean {
+  const given = Buffer.from(keyHash(key))
+  const stored = Buffer.from(order.keyHash)
+  return given.length === stored.length && timingSafeEqual(given, stored)
+}

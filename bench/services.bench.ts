@@ -26,6 +26,7 @@ const startApi = (port: number, security: 'on' | 'off') =>
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
+      ALLOW_TEST_PAYMENTS: 'true',
       SESSION_SECRET: 'benchmark-only-secret-0123456789abcdefgh',
       BACKOFFICE_TOKEN: 'benchmark-only-back-office-token-0123456789',
       DATABASE_URL: `sqlite:${join(dir, `shop-${security}.sqlite`)}`,

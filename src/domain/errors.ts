@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'outOfStock',
   'pageNotFound',
   'parameterRequired',
+  'paymentUnavailable',
   'productNotAvailable',
   'productOrderable',
   'rateLimited',

@@ -121,3 +121,21 @@ export type Order = z.infer<typeof OrderSchema>
 export const OrderParamsSchema = z.object({ orderId: OrderIdSchema })
 /** The key a guest's order is opened with: long and random; a wrong one is answered as a missing order. */
 export const OrderKeyQuerySchema = z.object({ key: z.string().max(100) })
+
+/** GET /api/orders/:orderId: the order, and while it awaits payment the checkout of its payment under way. */
+export const OrderViewSchema = OrderSchema.extend({
+  /** Where to pay (again) while the order is open and its payment under way; null otherwise. */
+  paymentUrl: z.url().nullable(),
+})
+export type OrderView = z.infer<typeof OrderViewSchema>
+
+/** POST /api/cart/:id/order: the order placed from the cart, its key (given once) and where to pay. */
+export const PlacedOrderSchema = z.object({
+  orderId: OrderIdSchema,
+  orderNumber: z.number().int().positive(),
+  orderKey: z.string(),
+  status: OrderStatusSchema,
+  /** The provider's checkout; null when nothing is to be paid (the order is paid) or no payment is under way. */
+  paymentUrl: z.url().nullable(),
+})
+export type PlacedOrder = z.infer<typeof PlacedOrderSchema>

@@ -42,6 +42,7 @@ import { paymentRoutes } from './payments/payments.routes.ts'
 import { PaymentService } from './payments/payments.service.ts'
 import { orderRoutes } from './orders/order.routes.ts'
 import { OrderService } from './orders/order.service.ts'
+import { followPayment, OrderPayments } from './orders/order-payment.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
@@ -144,6 +145,13 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     jobs,
     onStockMoved: () => catalogue.refresh(),
   })
+  // The order follows its payment in the payment's transaction.
+  const payments = new PaymentService({
+    db: database.db,
+    provider: paymentProvider,
+    publicUrl,
+    onStatus: (trx, payment, status) => followPayment(trx, database.dialect, payment, status, new Date()),
+  })
   const context: AppContext = {
     database,
     sites,
@@ -156,9 +164,10 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     cartCalculator,
     jobs,
     mail,
-    payments: new PaymentService({ db: database.db, provider: paymentProvider, publicUrl }),
+    payments,
     addresses: new EmbeddedAddressProvider(database.db),
     orders,
+    orderPayments: new OrderPayments({ database, payments }),
   }
 
   const responses = new ResponseCache({ now })

@@ -31,6 +31,10 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, /SESSION_SECRET must be set in production/],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, /BACKOFFICE_TOKEN must be set in production/],
     [{ BACKOFFICE_TOKEN: 'y'.repeat(31) }, /BACKOFFICE_TOKEN: must be at least 32 characters/],
+    [
+      { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), BACKOFFICE_TOKEN: 'y'.repeat(32) },
+      /PAYMENT_PROVIDER=test takes no real payments/,
+    ],
     [{ JOBS: 'maybe' }, /JOBS/],
     [{ JOBS_POLL_MS: '1' }, /JOBS_POLL_MS/],
     [{ JOBS_CONCURRENCY: '0' }, /JOBS_CONCURRENCY/],
@@ -44,7 +48,16 @@ describe('loadConfig', () => {
       SESSION_SECRET: 'x'.repeat(40),
       BACKOFFICE_TOKEN: 'y'.repeat(32),
       DATABASE_URL: 'postgres://db/shop',
+      PAYMENT_PROVIDER: 'mollie',
+      MOLLIE_API_KEY: 'live_abc',
     })
     expect(config.DATABASE_URL).toBe('postgres://db/shop')
+  })
+
+  it('accepts the test payment provider in production only when ALLOW_TEST_PAYMENTS=true (tests, demos)', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), BACKOFFICE_TOKEN: 'y'.repeat(32) }
+    expect(loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'true' }).PAYMENT_PROVIDER).toBe('test')
+    expect(() => loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'false' })).toThrow(/PAYMENT_PROVIDER/)
+    expect(loadConfig({}).PAYMENT_PROVIDER).toBe('test')
   })
 })

@@ -52,6 +52,11 @@ export const ConfigSchema = z
     PAYMENT_PROVIDER: z.enum(['test', 'mollie']).default('test'),
     /** Mollie's API key (test_… or live_…); required with PAYMENT_PROVIDER=mollie. */
     MOLLIE_API_KEY: z.string().min(1).optional(),
+    /**
+     * The built-in test provider in production: refused unless this is true (the browser tests, load tests and demos
+     * run in production mode and pay with it); a shop that takes real orders sets PAYMENT_PROVIDER=mollie.
+     */
+    ALLOW_TEST_PAYMENTS: z.stringbool().default(false),
     /** Mollie's API root, for tests only (the client speaks HTTPS only); default https://api.mollie.com/v2/. */
     MOLLIE_API_URL: z.url({ protocol: /^https$/ }).optional(),
   })
@@ -67,7 +72,11 @@ export const ConfigSchema = z
     message: 'MOLLIE_API_KEY must be set with PAYMENT_PROVIDER=mollie',
     path: ['MOLLIE_API_KEY'],
   })
-
+  .refine((c) => c.NODE_ENV !== 'production' || c.PAYMENT_PROVIDER !== 'test' || c.ALLOW_TEST_PAYMENTS, {
+    message:
+      'PAYMENT_PROVIDER=test takes no real payments: set PAYMENT_PROVIDER in production (or ALLOW_TEST_PAYMENTS=true for tests and demos)',
+    path: ['PAYMENT_PROVIDER'],
+  })
   .transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }))
 
 export type Config = z.infer<typeof ConfigSchema>

@@ -18,6 +18,7 @@ import type { JobQueue } from './jobs/job-queue.ts'
 import type { MailService } from './mail/mail.service.ts'
 import type { PaymentService } from './payments/payments.service.ts'
 import type { OrderService } from './orders/order.service.ts'
+import type { OrderPayments } from './orders/order-payment.ts'
 import type { SiteDirectory } from './sites/site.directory.ts'
 
 /** What every route module gets: the database, the site directory, the configuration, the catalogue, the carts and
@@ -45,6 +46,8 @@ export interface AppContext {
   addresses: AddressProvider
   /** Placing carts as orders and moving orders through their statuses. */
   orders: OrderService
+  /** Starting an order's payment and what its checkout is. */
+  orderPayments: OrderPayments
 }
 
 export type ZodApp = FastifyInstance<

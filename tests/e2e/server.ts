@@ -18,6 +18,8 @@ export function serverEnv(port: number, dir: string, distDir = 'dist'): NodeJS.P
   return {
     ...process.env,
     NODE_ENV: 'production',
+    // The browser tests pay with the built-in test provider, which production refuses without this.
+    ALLOW_TEST_PAYMENTS: 'true',
     SESSION_SECRET: 'end-to-end-tests-secret-0123456789abcdef',
     BACKOFFICE_TOKEN: 'end-to-end-tests-back-office-token-0123456789',
     DATABASE_URL: `sqlite:${join(dir, 'shop.sqlite')}`,

@@ -52,7 +52,7 @@ const requestHash = (request: FastifyRequest) =>
   hashOfRequest(scopeOf(request).site.id, request.method, request.url, request.body)
 
 /** Sends an outcome, or a stored answer. */
-function send(reply: FastifyReply, status: number, body: unknown, replayed: boolean): FastifyReply {
+export function send(reply: FastifyReply, status: number, body: unknown, replayed: boolean): FastifyReply {
   if (replayed) reply.header(REPLAYED_HEADER, 'true')
   if (status === 204) return reply.status(204).send(null)
   if (status >= 400) return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body))
@@ -72,14 +72,26 @@ export async function runChange(
   cartId: string | null,
   effect: Effect,
 ): Promise<void> {
-  // The route's reply, typed by its schemas, is the same object as a plain FastifyReply.
-  const reply = typedReply as unknown as FastifyReply
+  const { status, body, replayed } = await runOnce(db, request, cartId, effect)
+  send(typedReply as unknown as FastifyReply, status, body, replayed)
+  return sent(typedReply)
+}
+
+/** What runOnce answers: the change's outcome, or the stored answer (a refusal too) when `replayed`. */
+export interface Answer {
+  status: number
+  body?: unknown
+  replayed: boolean
+}
+
+/**
+ * runChange without the sending, for a route that does more after the change commits (the place-order route starts
+ * the payment): the outcome of the change, or the stored answer of an earlier request with the same key. Throws what
+ * the change throws, after keeping a refusal as the key's answer.
+ */
+export async function runOnce(db: Db, request: FastifyRequest, cartId: string | null, effect: Effect): Promise<Answer> {
   const given = header(request, IDEMPOTENCY_HEADER)
-  if (given === undefined) {
-    const outcome = await db.transaction().execute(effect)
-    send(reply, outcome.status, outcome.body, false)
-    return sent(typedReply)
-  }
+  if (given === undefined) return { ...(await db.transaction().execute(effect)), replayed: false }
   const key = IdempotencyKeySchema.safeParse(given)
   if (!key.success)
     throw new AppError('invalidParameter', 400, `The header '${IDEMPOTENCY_HEADER}' is not a valid key.`, {
@@ -88,10 +100,7 @@ export async function runChange(
 
   const hash = requestHash(request)
   const claim = await claimOrAnswer(db, key.data, cartId, hash)
-  if ('answer' in claim) {
-    send(reply, claim.answer.status, claim.answer.body, true)
-    return sent(typedReply)
-  }
+  if ('answer' in claim) return { ...claim.answer, replayed: true }
 
   try {
     const outcome = await db.transaction().execute(async (trx) => {
@@ -105,8 +114,7 @@ export async function runChange(
       if (!stored) throw inProgress()
       return result
     })
-    send(reply, outcome.status, outcome.body, false)
-    return sent(typedReply)
+    return { ...outcome, replayed: false }
   } catch (error) {
     if (error instanceof AppError && error.status < 500 && error.code !== 'requestInProgress') {
       await completeIdempotencyKey(db, key.data, claim.at, {

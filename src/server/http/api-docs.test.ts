@@ -112,6 +112,7 @@ describe('the API documentation in production', () => {
     production = await createTestApp('sqlite', {
       env: {
         NODE_ENV: 'production',
+        ALLOW_TEST_PAYMENTS: 'true',
         SESSION_SECRET: 'a-production-secret-for-this-test-only-0123456789',
         BACKOFFICE_TOKEN: 'a-back-office-token-for-this-test-only-0123456789',
       },

@@ -185,6 +185,7 @@ describe('security headers in production', () => {
       renderer: sourceRenderer(),
       env: {
         NODE_ENV: 'production',
+        ALLOW_TEST_PAYMENTS: 'true',
         SESSION_SECRET: 'a-production-secret-for-this-test-only-0123456789',
         BACKOFFICE_TOKEN: 'a-back-office-token-for-this-test-only-0123456789',
       },

@@ -65,7 +65,12 @@ describe('/dev/mail in production', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp('sqlite', {
-      env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), BACKOFFICE_TOKEN: 'y'.repeat(40) },
+      env: {
+        NODE_ENV: 'production',
+        ALLOW_TEST_PAYMENTS: 'true',
+        SESSION_SECRET: 'x'.repeat(40),
+        BACKOFFICE_TOKEN: 'y'.repeat(40),
+      },
     })
   })
   afterAll(async () => t?.close())

@@ -50,7 +50,7 @@ type Trx = Transaction<Database>
 /**
  * How long an unpaid order holds its stock: an hour. Longer than a payment provider's checkout takes (an iDEAL or
  * card payment times out within 15–30 minutes), short enough that stock held by an abandoned checkout is back on sale
- * soon. The payment start (next step) may set a later time for slow methods such as a bank transfer.
+ * soon. A slow method (a bank transfer) may later set a later time; see docs/orders.md.
  */
 export const UNPAID_ORDER_MS = 60 * 60_000
 export const ORDER_EXPIRE_JOB = 'orders.expire'

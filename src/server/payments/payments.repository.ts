@@ -32,6 +32,17 @@ export async function findPayment(
     .executeTakeFirst()
 }
 
+/** The latest payment started for a reference (an order's id), if any. */
+export async function latestPaymentOf(db: Executor, reference: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('reference', '=', reference)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
 /** Moves a payment from `from` to `to`; false when its status is no longer `from` (another event came first). */
 export async function movePayment(
   db: Executor,

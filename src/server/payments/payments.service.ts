@@ -3,7 +3,9 @@
 // late or out-of-order event never moves a payment back.
 import type { PaymentStatus } from '../../domain/payment-status.ts'
 import { nextPaymentStatus } from '../../domain/payment-status.ts'
+import type { Transaction } from 'kysely'
 import type { Db } from '../db/database.ts'
+import type { Database } from '../db/schema.ts'
 import type { CreatePaymentRequest, PaymentProvider, WebhookCall } from './payment-provider.ts'
 import { findPayment, insertPayment, movePayment, type PaymentRow } from './payments.repository.ts'
 
@@ -15,23 +17,31 @@ export interface StatusOutcome {
   status?: PaymentStatus
 }
 
+/** What else moves when a payment's status changes (the order it pays), in the same transaction. */
+export type OnPaymentStatus = (trx: Transaction<Database>, payment: PaymentRow, status: PaymentStatus) => Promise<void>
+
 export class PaymentService {
   readonly provider: PaymentProvider
   readonly #db: Db
   readonly #publicUrl: URL
   readonly #now: () => number
+  readonly #onStatus: OnPaymentStatus | undefined
 
   constructor({
     db,
     provider,
     publicUrl,
     now = Date.now,
+    onStatus,
   }: {
     db: Db
     provider: PaymentProvider
     publicUrl: URL
     now?: () => number
+    /** Called in the transaction that moved a payment (the order follows it there). */
+    onStatus?: OnPaymentStatus
   }) {
+    this.#onStatus = onStatus
     this.#db = db
     this.provider = provider
     this.#publicUrl = publicUrl
@@ -96,8 +106,10 @@ export class PaymentService {
         if (!payment) return { known: false, changed: false }
         const next = nextPaymentStatus(payment.status, reported)
         if (next === payment.status) return { known: true, changed: false, status: next }
-        if (await movePayment(trx, payment.id, payment.status, next, this.#iso()))
+        if (await movePayment(trx, payment.id, payment.status, next, this.#iso())) {
+          await this.#onStatus?.(trx, payment, next)
           return { known: true, changed: true, status: next }
+        }
       }
     })
   }

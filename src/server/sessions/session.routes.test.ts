@@ -256,6 +256,7 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
 describe('the session cookie in production', () => {
   const { start } = useSessionApp('sqlite', {
     NODE_ENV: 'production',
+    ALLOW_TEST_PAYMENTS: 'true',
     SESSION_SECRET: 'production-test-secret-0123456789abcdefghijkl',
     BACKOFFICE_TOKEN: 'production-test-back-office-token-0123456789',
   })

@@ -35,10 +35,18 @@ export async function start(script: string, env: Record<string, string>, healthU
 export const startHello = (port: number) =>
   start('bench/hello-server.ts', { PORT: String(port) }, `http://127.0.0.1:${port}/`)
 
-/** The shop's server in production mode on `databaseUrl`; `env` adds to or overrides its settings. */
-export const startShop = (port: number, databaseUrl: string, env: Record<string, string> = {}) =>
+/**
+ * The shop's server in production mode on `databaseUrl`; `env` adds to or overrides its settings, `script` replaces
+ * main.ts by a benchmark's own start-up (services.bench.ts).
+ */
+export const startShop = (
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  script = 'src/server/main.ts',
+) =>
   start(
-    'src/server/main.ts',
+    script,
     {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -9,7 +9,17 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CONNECTIONS, DURATION_S, median, ROUNDS, sample, start, startHello, stopAll, type Sample } from './harness.ts'
+import {
+  CONNECTIONS,
+  DURATION_S,
+  median,
+  ROUNDS,
+  sample,
+  startHello,
+  startShop,
+  stopAll,
+  type Sample,
+} from './harness.ts'
 
 const HELLO_PORT = 18_091
 const BARE_PORT = 18_092
@@ -19,22 +29,11 @@ const HOST = 'equivera-nl.localhost'
 const dir = mkdtempSync(join(tmpdir(), 'shop-bench-services-'))
 
 const startApi = (port: number, security: 'on' | 'off') =>
-  start(
+  startShop(
+    port,
+    `sqlite:${join(dir, `shop-${security}.sqlite`)}`,
+    { JOBS: 'off', BENCH_SECURITY: security },
     'bench/services-server.ts',
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-      ALLOW_TEST_PAYMENTS: 'true',
-      SESSION_SECRET: 'benchmark-only-secret-0123456789abcdefgh',
-      BACKOFFICE_TOKEN: 'benchmark-only-back-office-token-0123456789',
-      DATABASE_URL: `sqlite:${join(dir, `shop-${security}.sqlite`)}`,
-      RATE_LIMITS: 'off',
-      JOBS: 'off',
-      BENCH_SECURITY: security,
-    },
-    `http://127.0.0.1:${port}/health`,
   )
 
 let requestNumber = 0

@@ -257,9 +257,9 @@ test.describe('catalogue pages', () => {
     const name = (await page.locator(`[id="${active}"] .search-box__name`).textContent())!
     await search.press('Enter')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
-    // Typed again from empty: the box may still hold the last term after the navigation, and filling in the same
-    // text is no input at all.
-    await search.fill('')
+    // After a navigation in the app focus moves to the new page's heading (for screen readers); typing before that
+    // would have its box blurred under it.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
     await search.fill('pony')
     await expect(search).toHaveAttribute('aria-expanded', 'true')
     await search.press('Escape')

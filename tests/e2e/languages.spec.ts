@@ -134,6 +134,8 @@ test.describe('every shop site in every language', () => {
     await page.goto(origin(site) + products[0]!.path)
     await hydrated(page)
     await page.locator('.add-to-cart button[type="submit"]').click()
+    // The line is on the device once the page says so; leaving before that could leave without it.
+    await expect(page.locator('.add-to-cart__message')).toBeVisible()
     await page.goto(`${origin(site)}/fr/cart/`)
     await expect(page.locator('.cart-line').first()).toContainText(products[0]!.name)
   })

@@ -88,6 +88,17 @@ describe('the API documentation', () => {
     expect(doc.paths['/api/cart/{id}/products/{productVariantId}']?.post?.deprecated).toBeUndefined()
   })
 
+  it('names the refusals the platform adds: 403 cross-site, 429 over a rate limit', () => {
+    const reminders = doc.paths['/api/stockreminders']!.post!.responses
+    expect(Object.keys(reminders)).toEqual(expect.arrayContaining(['204', '403', '429']))
+    expect(reminders['429']!.content!['application/json']!.schema.properties).toHaveProperty('localizedMessage')
+    const change = doc.paths['/api/cart/{id}/products/{productVariantId}']!.post!.responses
+    expect(Object.keys(change)).toContain('403')
+    expect(Object.keys(change)).not.toContain('429')
+    expect(Object.keys(doc.paths['/api/sites/getbydomain']!.get!.responses)).toEqual(['200'])
+    expect(Object.keys(doc.paths['/api/backoffice/stock']!.put!.responses)).not.toContain('403')
+  })
+
   it('carries the request and response schemas of the routes', () => {
     const search = doc.paths['/api/productsearch/search']!.post!
     const body = search.requestBody!.content['application/json']!.schema

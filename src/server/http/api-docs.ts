@@ -86,6 +86,42 @@ else from the host; its language from the \`languageid\` header, else the site's
 sets the moment for what runs from–to. Every answer names the API version in \`${API_VERSION_HEADER}\`. Errors have one
 shape: \`{ status, code, message, localizedMessage, params?, issues? }\`.`
 
+/** The API's error body (src/server/http/errors.ts), for the answers every route of a kind may give. */
+const ERROR_BODY = {
+  type: 'object',
+  required: ['status', 'code', 'message', 'localizedMessage'],
+  properties: {
+    status: { type: 'integer' },
+    code: { type: 'string' },
+    message: { type: 'string' },
+    localizedMessage: { type: 'string' },
+    params: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+}
+
+/**
+ * The answers the platform adds to a route's own: 403 for a state-changing call from another site's page
+ * (cross-site.ts) unless the route allows it, 429 with Retry-After for a route under a rate limit (rate-limits/).
+ */
+export function platformAnswers(
+  method: string | string[],
+  config: { crossSite?: 'allow'; limit?: string } | undefined,
+): Record<string, object> {
+  const methods = [method].flat()
+  const answers: Record<string, object> = {}
+  if (methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m)) && config?.crossSite !== 'allow') {
+    answers[403] = { ...ERROR_BODY, description: "Refused: sent from another site's page (code crossSiteRequest)" }
+  }
+  if (config?.limit) {
+    answers[429] = {
+      ...ERROR_BODY,
+      description: `Over the rate limit '${config.limit}' (code rateLimited; params.seconds, params.minutes)`,
+      headers: { 'retry-after': { type: 'integer', description: 'Seconds until the next attempt is counted' } },
+    }
+  }
+  return answers
+}
+
 /**
  * Registers the document's generator. Call it before any route is added: it sees the routes added after it.
  */
@@ -105,7 +141,12 @@ export async function registerOpenApi(app: ZodApp): Promise<void> {
     transform: (route) => {
       if (!isDocumented(route.url)) return { schema: { hide: true }, url: route.url }
       const { schema, url } = zodTransform(route)
-      return { schema: { ...schema, tags: schema?.tags ?? [tagOf(url)] }, url }
+      const extra = platformAnswers(route.route.method, route.route.config)
+      const own = schema?.response as Record<string, unknown> | undefined
+      const response = Object.keys(extra).length
+        ? { ...(own ?? { 200: { description: 'Default Response' } }), ...extra }
+        : own
+      return { schema: { ...schema, tags: schema?.tags ?? [tagOf(url)], ...(response && { response }) }, url }
     },
     transformObject: createJsonSchemaTransformObject({}),
   })

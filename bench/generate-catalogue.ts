@@ -21,7 +21,7 @@ import { nextCatalogueVersion } from '../src/server/db/seed/catalogue-seed.repos
 import { hasNoSites } from '../src/server/db/seed/seed.repository.ts'
 import { seed as seedDatabase } from '../src/server/db/seed/seed.ts'
 import { productName, texts } from './generated-texts.ts'
-import { pick, pickSome, randomFrom, type Random } from './seeded-random.ts'
+import { pick, pickSome, randomFrom, type Random } from '../src/domain/seeded-random.ts'
 
 export const FIRST_GENERATED_PRODUCT = 100_000
 const BUNDLE = 6

@@ -1,6 +1,6 @@
 // The generated catalogue's words: product names from product lines, qualifiers, each group's nouns and suffixes, and
 // Dutch texts (description, usage, SEO) from ingredients, horses and benefits, so that search terms hit many products.
-import { pick, pickSome, type Random } from './seeded-random.ts'
+import { pick, pickSome, type Random } from '../src/domain/seeded-random.ts'
 
 const LINES = [
   'Weidegoud',

@@ -4,6 +4,7 @@
 import type { Insertable } from 'kysely'
 import { addressSearchKey } from '../../../domain/address-autocomplete.ts'
 import type { AddressTable } from '../tables/addresses.ts'
+import { randomFrom } from '../../../domain/seeded-random.ts'
 
 interface CitySeed {
   city: string
@@ -119,20 +120,8 @@ const MAX_HOUSE_NUMBER = 40
 const HOUSES_PER_NL_POSTCODE = 10
 const UNUSED_NL_LETTERS = new Set(['SA', 'SD', 'SS'])
 
-/** mulberry32: a small, fast pseudo-random generator; the same seed gives the same sequence on every platform. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export function buildAddresses(seed = 20260101): Insertable<AddressTable>[] {
-  const next = random(seed)
+  const next = randomFrom(seed)
   const pick = (from: number, to: number) => from + Math.floor(next() * (to - from + 1))
   const letter = () => String.fromCharCode(65 + pick(0, 25))
   const rows: Insertable<AddressTable>[] = []

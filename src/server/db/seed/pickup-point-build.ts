@@ -6,6 +6,7 @@ import { DELIVERY_COUNTRIES, type DeliveryCountry } from '../../../domain/addres
 import { OpeningHoursListSchema, type OpeningHours } from '../../../domain/pickup-points.ts'
 import { jsonColumn } from '../json-column.ts'
 import type { PickupPointTable } from '../tables/addresses.ts'
+import { randomFrom } from '../../../domain/seeded-random.ts'
 
 type City = [name: string, latitude: number, longitude: number, postcode: string]
 
@@ -134,15 +135,7 @@ function openingHours(late: boolean, saturday: boolean): OpeningHours[] {
 }
 
 export function buildPickupPoints(seed = 20260102): Insertable<PickupPointTable>[] {
-  let state = seed >>> 0
-  // mulberry32, as in address-build.ts
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = randomFrom(seed)
   const rows: Insertable<PickupPointTable>[] = []
   for (const country of DELIVERY_COUNTRIES) {
     const cities = CITIES[country]

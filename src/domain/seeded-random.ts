@@ -1,4 +1,4 @@
-// A small seeded random generator and picks from lists with it, so that the same seed gives the same catalogue.
+// A small seeded random generator and picks from lists with it: the same seed gives the same data (seeds, benchmarks).
 export type Random = () => number
 
 /** mulberry32: numbers from 0 up to 1, the same ones for the same seed. */

@@ -1,9 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, test, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts'
-import { startServer, type RunningServer } from './server.ts'
+import { serverOnOwnBuild, startServer, type RunningServer } from './server.ts'
 import { E2E_PORT, ownPort } from './ports.ts'
 
 // The installable, offline PWA: manifest and service worker as Chromium judges them, pages kept for offline use,
@@ -104,18 +104,8 @@ test.describe('offline', () => {
 
 test.describe('updates', () => {
   const PORT = ownPort(2)
-  let server: RunningServer
-  let dist: string
-  test.beforeAll(async () => {
-    // Inside the repo, so the copied server bundle finds node_modules.
-    dist = mkdtempSync(join(process.cwd(), '.e2e-dist-'))
-    cpSync('dist', dist, { recursive: true })
-    server = await startServer(PORT, dist)
-  })
-  test.afterAll(async () => {
-    await server.stop()
-    rmSync(dist, { recursive: true, force: true })
-  })
+  // A build of its own: the update test deploys under it.
+  const own = serverOnOwnBuild(PORT)
 
   test('deploying a new build shows the update prompt, and updating reloads into it', async ({ page }) => {
     const origin = `http://equivera-nl.localhost:${PORT}`
@@ -126,7 +116,7 @@ test.describe('updates', () => {
     await expect(page.getByText(nl.update.available)).toHaveCount(0)
 
     // A new deploy: the service worker file changes (as every build's precache manifest does).
-    const file = join(dist, 'client', 'sw.js')
+    const file = join(own.dist(), 'client', 'sw.js')
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n// deploy ${Date.now()}\n`)
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
     await expect(page.getByText(nl.update.available)).toBeVisible({ timeout: 15_000 })

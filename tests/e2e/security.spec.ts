@@ -1,11 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { CartSchema } from '../../src/domain/cart.ts'
 import { addToCart, CART, SPORT_MUESLI } from './cart-helpers.ts'
 import { fill, hydrated, nl, storedRows, waitForServiceWorker } from './helpers.ts'
-import { startServer, type RunningServer } from './server.ts'
+import { serverOnOwnBuild } from './server.ts'
 import { E2E_PORT, ownPort } from './ports.ts'
 
 // The security headers in a real Chromium: no page of the shop breaks its Content-Security-Policy (every main page,
@@ -43,18 +43,8 @@ const isHydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute(
 test.describe('the Content-Security-Policy', () => {
   const PORT = ownPort(5)
   const origin = `http://equivera-nl.localhost:${PORT}`
-  let server: RunningServer
-  let dist: string
-  test.beforeAll(async () => {
-    // A build of its own (inside the repo, so the server bundle finds node_modules): the update test deploys under it.
-    dist = mkdtempSync(join(process.cwd(), '.e2e-dist-'))
-    cpSync('dist', dist, { recursive: true })
-    server = await startServer(PORT, dist)
-  })
-  test.afterAll(async () => {
-    await server.stop()
-    rmSync(dist, { recursive: true, force: true })
-  })
+  // A build of its own: the update test deploys under it.
+  const own = serverOnOwnBuild(PORT)
 
   test('is sent with a page, an API answer and a file; the bootstrap script carries the header’s nonce', async () => {
     const page = await fetch(`http://localhost:${PORT}/`)
@@ -122,7 +112,7 @@ test.describe('the Content-Security-Policy', () => {
     await isHydrated(page)
 
     // A new deploy: the update prompt, and the reload into the new version.
-    const file = join(dist, 'client', 'sw.js')
+    const file = join(own.dist(), 'client', 'sw.js')
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n// deploy ${Date.now()}\n`)
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
     await expect(page.getByText(nl.update.available)).toBeVisible({ timeout: 15_000 })
@@ -135,7 +125,7 @@ test.describe('the Content-Security-Policy', () => {
     await isHydrated(page)
 
     // No network: a kept page (with the nonce of the answer it was kept from) and the offline page both start.
-    await server.stop({ keepData: true })
+    await own.stopKeepingData()
     await context.setOffline(true)
     await page.reload()
     await isHydrated(page)
@@ -144,7 +134,7 @@ test.describe('the Content-Security-Policy', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.offline.pageTitle)
     await isHydrated(page)
     await context.setOffline(false)
-    server = await startServer(PORT, dist, server.dir)
+    await own.startAgain()
     expect(violations).toEqual([])
   })
 })

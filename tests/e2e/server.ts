@@ -2,9 +2,10 @@
 // serving the build in DIST_DIR. Used by the Playwright web server and by tests that need a server of their own
 // (to stop it, or to deploy a new build under it).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { test } from '@playwright/test'
 
 export interface RunningServer {
   port: number
@@ -68,6 +69,37 @@ export async function startServer(
         await exited
       }
       if (!keepData) rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A server of the describe block's own on `port`, serving a copy of the build, for tests that deploy a new version
+ * under it (they change files of that copy). Inside the repo, so the copied server bundle finds node_modules.
+ * Returns the copy's folder, known once the block's tests run, and a way to stop the server and start it again on
+ * the same data (the network gone, then back).
+ */
+export function serverOnOwnBuild(port: number): {
+  dist: () => string
+  stopKeepingData: () => Promise<void>
+  startAgain: () => Promise<void>
+} {
+  let server: RunningServer
+  let dist: string
+  test.beforeAll(async () => {
+    dist = mkdtempSync(join(process.cwd(), '.e2e-dist-'))
+    cpSync('dist', dist, { recursive: true })
+    server = await startServer(port, dist)
+  })
+  test.afterAll(async () => {
+    await server.stop()
+    rmSync(dist, { recursive: true, force: true })
+  })
+  return {
+    dist: () => dist,
+    stopKeepingData: () => server.stop({ keepData: true }),
+    startAgain: async () => {
+      server = await startServer(port, dist, server.dir)
     },
   }
 }

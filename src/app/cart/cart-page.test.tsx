@@ -163,5 +163,7 @@ describe('the cart page', () => {
     })
     expect(within(pending).getByRole('status').textContent).toBe(fill(nl.errors.rateLimited, { minutes: '7' }))
     expect(within(pending).getByRole('button', { name: nl.cart.pending.retry })).toBeTruthy()
+    // The shopper is online: the page does not say otherwise.
+    expect(screen.queryByText(nl.cart.status.offline)).toBeNull()
   })
 })

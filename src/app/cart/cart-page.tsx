@@ -46,12 +46,13 @@ export function Component() {
 function CartBody({ view, totals }: { view: CartView; totals: CartTotals }) {
   const { t } = useTranslation()
   const { language } = useRootData()
-  const { sending } = useCart()
+  const { sending, limited } = useCart()
   const lines = view.contents.products
   const refusals = placeRefusals(view)
   return (
     <>
-      {sending === 'offline' && view.queued.length > 0 && (
+      {/* Refused for too many requests is not offline: the list of waiting changes says how long to wait. */}
+      {sending === 'offline' && limited === null && view.queued.length > 0 && (
         <p className="cart-page__offline" role="status">
           {t('cart.status.offline')}
         </p>

@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
       ...appPage('compare', COMPARE_PATH_WORDS, () => import('./catalogue/compare-page.tsx')),
       // The cart: every language's path word, and /cart/, open it on every site.
       ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
+      // The checkout, in its own layout, under every language prefix: /checkout/ starts at billing.
+      ...checkoutPages(),
       {
         id: 'dynamic',
         path: '*',
@@ -56,6 +58,37 @@ function appPage(routeName: string, words: readonly string[], lazy: () => Promis
       lazy,
     })),
   )
+}
+
+/** The checkout's steps (spec §2): each its own chunk, gated by the cart it holds (src/domain/checkout.ts). */
+const CHECKOUT_PAGES = {
+  billing: () => import('./checkout/billing-page.tsx'),
+  login: () => import('./checkout/login-page.tsx'),
+  delivery: () => import('./checkout/delivery-page.tsx'),
+  payment: () => import('./checkout/payment-page.tsx'),
+  complete: () => import('./checkout/complete-page.tsx'),
+} as const
+
+function checkoutPages(): RouteObject[] {
+  return ['checkout', ':language/checkout'].flatMap((base): RouteObject[] => [
+    {
+      id: `checkout:${base}`,
+      path: base,
+      handle: { routeName: 'checkout', layout: 'checkout' },
+      loader: ({ request }) => {
+        const url = new URL(request.url)
+        const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`
+        throw redirect(`${path}billing/${url.search}`, 302)
+      },
+    },
+    ...Object.entries(CHECKOUT_PAGES).map(([step, lazy]) => ({
+      id: `checkout-${step}:${base}`,
+      path: `${base}/${step}`,
+      handle: { routeName: `checkout-${step}`, layout: 'checkout' },
+      loader: strictTrailingSlash,
+      lazy,
+    })),
+  ])
 }
 
 /** Every route ends with '/' (strict trailing slashes); the dynamic route gets this from the routing API, app routes check it here. */

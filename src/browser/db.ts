@@ -63,12 +63,22 @@ export interface OutboxRecord {
   error: unknown
 }
 
+/** What a shopper typed in a checkout step, kept until the order is placed; checked on read (checkout-drafts.ts). */
+export interface CheckoutDraftRecord {
+  /** `<siteId>:<form>`, e.g. '1:billing'. */
+  key: string
+  siteId: number
+  values: unknown
+  savedAt: unknown
+}
+
 export class ShopDatabase extends Dexie {
   products!: EntityTable<ProductRecord, 'key'>
   catalogueMeta!: EntityTable<CatalogueMetaRecord, 'scope'>
   compare!: EntityTable<CompareRecord, 'siteId'>
   carts!: EntityTable<CartRecord, 'siteId'>
   cartOutbox!: EntityTable<OutboxRecord, 'seq'>
+  checkoutDrafts!: EntityTable<CheckoutDraftRecord, 'key'>
 
   /** `options` lets tests run on another IndexedDB implementation. */
   constructor(name = 'shop', options?: DexieOptions) {
@@ -79,6 +89,7 @@ export class ShopDatabase extends Dexie {
       compare: 'siteId',
     })
     this.version(2).stores({ carts: 'siteId', cartOutbox: '++seq, siteId, &id' })
+    this.version(3).stores({ checkoutDrafts: 'key, siteId' })
   }
 }
 

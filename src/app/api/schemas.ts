@@ -19,6 +19,10 @@ import { MailplusIdSchema } from '../../domain/conversion.ts'
 import { CartCalculation2Schema, RecommendationsSchema, ShippingMethodsSchema } from '../../domain/cart-api.ts'
 import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema } from '../../domain/cart.ts'
+import { AddressSchema } from '../../domain/address.ts'
+import { AddressAutocompleteAnswerSchema } from '../../domain/address-autocomplete.ts'
+import { OrderViewSchema, PlacedOrderSchema } from '../../domain/orders.ts'
+import { PickupPointListSchema } from '../../domain/pickup-points.ts'
 import { LocalizationChoiceSchema } from '../../domain/client-state.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema } from '../../domain/product.ts'
 import { AlternatesSchema, RouteInfoSchema, RouteNotFoundSchema } from '../../domain/routing.ts'
@@ -55,5 +59,11 @@ export const schemas = {
   cartPricing: PricingRulesSchema,
   cartRecommendations: RecommendationsSchema,
   shippingMethods: ShippingMethodsSchema,
+  addressMatches: AddressAutocompleteAnswerSchema,
+  address: AddressSchema,
+  pickupPoints: PickupPointListSchema,
+  placedOrder: PlacedOrderSchema,
+  order: OrderViewSchema,
+  payAgain: PlacedOrderSchema.pick({ status: true, paymentUrl: true }),
 }
 export type Schemas = typeof schemas

@@ -2,6 +2,11 @@
 import type { z } from 'zod'
 import type { SearchRequest } from '../../domain/catalogue.ts'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
+import type { Address, Company } from '../../domain/address.ts'
+import type { Billing } from '../../domain/cart-api.ts'
+import type { AddressContext, AutocompleteMode } from '../../domain/address-autocomplete.ts'
+import { IDEMPOTENCY_HEADER } from '../../domain/cart-constants.ts'
+import type { ShippingMethod } from '../../domain/enums.ts'
 import {
   calculate2Request,
   cartPricingRequest,
@@ -97,6 +102,66 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
     calculateCart2: (id: string, signal?: AbortSignal) => call('cartCalculation2', calculate2Request(id, signal)),
     cartRecommendations: (id: string, signal?: AbortSignal) =>
       call('cartRecommendations', { path: `/api/cart/${id}/recommendations`, signal }),
+
+    // The checkout: details kept on the cart (each a plain "set", so sending one again does no harm), the order.
+    setBilling: (id: string, billing: Billing) =>
+      call('none', { method: 'POST', path: `/api/cart/${id}/billing`, body: billing }, true),
+    setShipping: (id: string, shipping: { address?: Address | null; shippingMethod: ShippingMethod }) =>
+      call('none', { method: 'PUT', path: `/api/cart/${id}/shipping`, body: shipping }, true),
+    setAlternativeShipping: (id: string, alternativeShippingAddress: boolean) =>
+      call(
+        'none',
+        {
+          method: 'POST',
+          path: `/api/cart/${id}/alternativeshipping`,
+          query: { alternativeShippingAddress: String(alternativeShippingAddress) },
+        },
+        true,
+      ),
+    setCompany: (id: string, company: Company) =>
+      call('none', { method: 'PUT', path: `/api/cart/${id}/companyinfo`, body: company }, true),
+    setNewsletter: (id: string, subscribe: boolean) =>
+      call(
+        'none',
+        { method: 'POST', path: `/api/cart/${id}/newsletter`, query: { subscribe: String(subscribe) } },
+        true,
+      ),
+    setPassword: (id: string, password: string, confirmUrl: string) =>
+      call('none', { method: 'POST', path: `/api/cart/${id}/setpassword`, query: { password, confirmUrl } }, true),
+    setPickupPoint: (id: string, parcelShopId: string, parcelShopZipcodeOrCity: string) =>
+      call(
+        'none',
+        { method: 'POST', path: `/api/cart/${id}/setdpdpickuppoint`, query: { parcelShopId, parcelShopZipcodeOrCity } },
+        true,
+      ),
+    shippingMethods: (id: string, signal?: AbortSignal) =>
+      call('shippingMethods', { path: `/api/cart/${id}/shippingmethods`, signal }),
+    addressAutocomplete: (
+      term: string,
+      context: AddressContext,
+      language: string,
+      mode: AutocompleteMode,
+      signal?: AbortSignal,
+    ) =>
+      call('addressMatches', {
+        path: `/api/addresses/autocomplete/${encodeURIComponent(term)}/${context}/${language}/${mode}`,
+        signal,
+      }),
+    addressDetails: (id: string, signal?: AbortSignal) =>
+      call('address', { path: `/api/addresses/details/${encodeURIComponent(id)}`, signal }),
+    pickupPoints: (zipcodeOrCity: string, country: string, signal?: AbortSignal) =>
+      call('pickupPoints', { path: '/api/pickuppoints', query: { zipcodeOrCity, country }, signal }),
+    /** Places the order; a retry after a lost answer carries the same key and finds the one order. */
+    placeOrder: (id: string, idempotencyKey: string) =>
+      call('placedOrder', {
+        method: 'POST',
+        path: `/api/cart/${id}/order`,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
+    order: (orderId: string, key: string, signal?: AbortSignal) =>
+      call('order', { path: `/api/orders/${orderId}`, query: { key }, signal }),
+    payAgain: (orderId: string, key: string) =>
+      call('payAgain', { method: 'POST', path: `/api/orders/${orderId}/payment`, query: { key } }),
   }
 }
 

@@ -1,0 +1,119 @@
+// What every checkout step shows around its form: the page title, the steps (done ones are links back), the network
+// notice (the checkout needs the server; what was typed stays on the device), the step's content and the order
+// summary (the lines and the costs, from the cart on this device: readable offline too).
+import './checkout.css'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { CART_SLUGS, localPath } from '../../domain/catalogue-paths.ts'
+import { mayReach, skipsDelivery, type FormStep } from '../../domain/checkout.ts'
+import { useCart } from '../cart/cart-state.ts'
+import { CostOverview } from '../cart/cart-summary.tsx'
+import { useCartTotals } from '../cart/cart-totals.ts'
+import { PageHead } from '../content/page-head.tsx'
+import { PageHeading } from '../navigation/page-heading.tsx'
+import { useRootData } from '../root/use-root-data.ts'
+import { checkoutPath, type CheckoutState } from './checkout-state.ts'
+
+const SHOWN_STEPS = ['billing', 'delivery', 'payment'] as const
+
+export function CheckoutLayout({
+  step,
+  state,
+  title,
+  children,
+}: {
+  step: FormStep | 'complete'
+  state: CheckoutState
+  title: string
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  const { site } = useRootData()
+  return (
+    <article className="checkout" data-step={step}>
+      <PageHead title={`${title} | ${site.brandName}`} noIndex />
+      {step !== 'complete' && <CheckoutSteps step={step} state={state} />}
+      <PageHeading>{title}</PageHeading>
+      {state.status === 'offline' && step !== 'complete' && (
+        <p className="checkout__offline" role="status">
+          {t('checkout.offline')}
+        </p>
+      )}
+      {state.status === 'error' && (
+        <p className="checkout__error" role="alert">
+          {t('checkout.error')}
+        </p>
+      )}
+      <div className="checkout__layout">
+        <div className="checkout__main">{children}</div>
+        {step !== 'complete' && <OrderSummary />}
+      </div>
+    </article>
+  )
+}
+
+function CheckoutSteps({ step, state }: { step: FormStep; state: CheckoutState }) {
+  const { t } = useTranslation()
+  const { language } = useRootData()
+  const cart = state.status === 'ready' ? state.cart : null
+  const shown = SHOWN_STEPS.filter((s) => s !== 'delivery' || !cart || !skipsDelivery(cart))
+  const current = step === 'login' ? 'billing' : step
+  const currentIndex = shown.indexOf(current)
+  return (
+    <nav className="checkout-steps" aria-label={t('checkout.steps.label')}>
+      <ol>
+        {shown.map((s, index) => {
+          const label = t(`checkout.steps.${s}`)
+          const done = index < currentIndex
+          return (
+            <li key={s} className={s === current ? 'is-current' : done ? 'is-done' : undefined}>
+              {done && cart && mayReach(s, cart) ? (
+                <Link to={checkoutPath(language.pathPrefix, s)}>
+                  <span className="checkout-steps__number">{index + 1}</span> {label}
+                </Link>
+              ) : (
+                <span aria-current={s === current ? 'step' : undefined}>
+                  <span className="checkout-steps__number">{index + 1}</span> {label}
+                </span>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+    </nav>
+  )
+}
+
+/** The order as it stands: lines and costs, folded away on a phone so the form comes first. */
+function OrderSummary() {
+  const { t } = useTranslation()
+  const { language } = useRootData()
+  const { view } = useCart()
+  const totals = useCartTotals(view)
+  if (!view) return null
+  const lines = totals.calculation?.products ?? []
+  return (
+    <aside className="checkout-summary" aria-labelledby="checkout-summary-heading">
+      <details className="checkout-summary__details">
+        <summary>
+          <h2 id="checkout-summary-heading">{t('checkout.summary.title')}</h2>
+        </summary>
+        <ul className="checkout-summary__lines">
+          {lines.map((line) => (
+            <li key={line.productVariantId}>
+              <span>
+                {line.quantity} × {line.description}
+                {line.productLabel && <span className="checkout-summary__label"> ({line.productLabel})</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <Link to={localPath(language.pathPrefix, CART_SLUGS[language.code])}>{t('checkout.summary.change')}</Link>
+        </p>
+      </details>
+      <CostOverview view={view} totals={totals} />
+    </aside>
+  )
+}

@@ -1,7 +1,7 @@
 // The schemas the app checks API answers with. Loaded with the first API call, not with the page: the first page
 // comes with its data from the server, so zod stays off the critical path.
 import { z } from 'zod'
-import { CountrySchema } from '../../domain/country.ts'
+import { CountrySchema, ZipcodeExclusionSchema } from '../../domain/country.ts'
 import {
   ContentPageSchema,
   FooterSchema,
@@ -34,6 +34,7 @@ export const schemas = {
   sites: z.array(SiteSchema),
   siteSettings: SiteSettingsSchema,
   countries: z.array(CountrySchema),
+  zipcodeExclusions: z.array(ZipcodeExclusionSchema),
   routeInfo: RouteInfoSchema,
   alternates: AlternatesSchema,
   contentPage: ContentPageSchema,

@@ -62,6 +62,10 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
     siteSettings: (siteId: number, languageId: number, signal?: AbortSignal) =>
       call('siteSettings', { path: `/api/sitesettings/${siteId}/${languageId}`, signal }),
     countries: (signal?: AbortSignal) => call('countries', { path: '/api/countries', signal }),
+    zipcodeExclusions: (countryId: number, signal?: AbortSignal) =>
+      call('zipcodeExclusions', { path: `/api/countries/${countryId}/zipcodeexclusions`, signal }, true).then(
+        (exclusions) => exclusions ?? [],
+      ),
     routeByUrl: (url: string, signal?: AbortSignal) =>
       call('routeInfo', { path: '/api/routing/getbyurl', query: { url }, signal }),
     alternates: (url: string, signal?: AbortSignal) =>

@@ -1,6 +1,7 @@
 // What every checkout step shows around its form: the page title, the steps (done ones are links back), the network
 // notice (the checkout needs the server; what was typed stays on the device), the step's content and the order
 // summary (the lines and the costs, from the cart on this device: readable offline too).
+import '../cart/cart.css'
 import './checkout.css'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -45,7 +45,8 @@ export function useCheckout() {
   const { api } = useServices()
   const cartId = view?.cartId ?? null
   const waiting = (view?.queued.length ?? 0) > 0
-  const empty = view !== null && view.contents.products.length === 0 && view.queued.length === 0
+  const known = view !== null
+  const empty = known && view.contents.products.length === 0 && view.queued.length === 0
 
   const reload = useCallback(
     async (signal?: AbortSignal) => {
@@ -64,7 +65,7 @@ export function useCheckout() {
   )
 
   useEffect(() => {
-    if (view === null) return
+    if (!known) return
     if (empty) {
       setState({ status: 'empty' })
       return
@@ -77,7 +78,7 @@ export function useCheckout() {
     const abort = new AbortController()
     void reload(abort.signal)
     return () => abort.abort()
-  }, [view === null, empty, waiting, cartId, sending, reload, setState])
+  }, [known, empty, waiting, cartId, sending, reload, setState])
 
   return { state, reload, cartId }
 }

@@ -5,6 +5,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { issueText } from '../../domain/address-rules.ts'
+import { translateWith } from '../i18n/translate-with.ts'
 
 export interface FieldError {
   key: string
@@ -27,7 +28,7 @@ export function ErrorText({ id, error }: { id: string; error: FieldError | undef
   if (!error) return null
   return (
     <p id={id} className="field__error">
-      {t(error.key, error.params)}
+      {translateWith(t)(error.key, error.params)}
     </p>
   )
 }

@@ -1,0 +1,399 @@
+// The billing step: name, e-mail, phone and the address (found by its postcode and number, or typed), with the
+// company, VAT number and an account password only when the shopper asks for them, and the newsletter opt-in. A guest
+// on a phone fills in at most six fields here. Each field is checked when it is left, by the same rules the server
+// applies; what is typed is kept on the device as it is typed, so a reload or an app update loses nothing.
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import {
+  companySchemaFor,
+  contactSchemaFor,
+  isDeliveryCountry,
+  MAX_LENGTH,
+  namedAddressSchemaFor,
+} from '../../domain/address-rules.ts'
+import { PasswordSchema, type Address } from '../../domain/address.ts'
+import type { Billing } from '../../domain/cart-api.ts'
+import { nextStep } from '../../domain/checkout.ts'
+import { readDraft, saveDraft, type DraftValues } from '../data/checkout-drafts.ts'
+import { useRootData } from '../root/use-root-data.ts'
+import { useServices } from '../services.tsx'
+import {
+  AddressFields,
+  addressDraftOf,
+  checkAddress,
+  emptyAddressDraft,
+  siteCountryCode,
+  useDeliveryCountries,
+  useExclusions,
+  type AddressDraft,
+} from './address-fields.tsx'
+import { errorMessage, serverFieldErrors } from './checkout-errors.ts'
+import { CheckoutLayout } from './checkout-layout.tsx'
+import { checkoutPath, useCheckout, useGate } from './checkout-state.ts'
+import { Field, fieldErrors, type FieldErrors } from './form-field.tsx'
+
+interface BillingForm {
+  firstName: string
+  lastName: string
+  emailAddress: string
+  phoneNumber: string
+  address: AddressDraft
+  company: boolean
+  companyName: string
+  vatNumber: string
+  newsletter: boolean
+  account: boolean
+  password: string
+}
+
+const FORM = 'billing'
+const SAVE_DELAY_MS = 300
+
+/** The form as a draft: flat text and flags, the address fields under 'address.'. */
+function toDraft(form: BillingForm): DraftValues {
+  const { address, ...rest } = form
+  const values: DraftValues = { ...rest, password: '' }
+  for (const [key, value] of Object.entries(address)) values[`address.${key}`] = value
+  return values
+}
+
+function fromDraft(values: DraftValues, fallback: BillingForm): BillingForm {
+  const text = (key: string, otherwise: string) => (typeof values[key] === 'string' ? values[key] : otherwise)
+  const flag = (key: string, otherwise: boolean) => (typeof values[key] === 'boolean' ? values[key] : otherwise)
+  const mode = text('address.mode', fallback.address.mode)
+  return {
+    firstName: text('firstName', fallback.firstName),
+    lastName: text('lastName', fallback.lastName),
+    emailAddress: text('emailAddress', fallback.emailAddress),
+    phoneNumber: text('phoneNumber', fallback.phoneNumber),
+    address: {
+      countryCode: text('address.countryCode', fallback.address.countryCode),
+      zipcode: text('address.zipcode', fallback.address.zipcode),
+      street: text('address.street', fallback.address.street),
+      streetNumber: text('address.streetNumber', fallback.address.streetNumber),
+      streetNumberAddition: text('address.streetNumberAddition', fallback.address.streetNumberAddition),
+      city: text('address.city', fallback.address.city),
+      search: text('address.search', fallback.address.search),
+      mode: mode === 'found' || mode === 'manual' || mode === 'search' ? mode : fallback.address.mode,
+    },
+    company: flag('company', fallback.company),
+    companyName: text('companyName', fallback.companyName),
+    vatNumber: text('vatNumber', fallback.vatNumber),
+    newsletter: flag('newsletter', fallback.newsletter),
+    account: flag('account', fallback.account),
+    // A password is never kept on the device.
+    password: '',
+  }
+}
+
+export function Component() {
+  const { t } = useTranslation()
+  const { state, reload, cartId } = useCheckout()
+  const allowed = useGate('billing', state)
+  return (
+    <CheckoutLayout step="billing" state={state} title={t('checkout.billing.title')}>
+      {allowed && state.status === 'ready' && cartId ? (
+        <BillingFormView cartId={cartId} state={state} reload={reload} />
+      ) : state.status === 'loading' ? (
+        <p role="status">{t('checkout.loading')}</p>
+      ) : null}
+    </CheckoutLayout>
+  )
+}
+
+function BillingFormView({
+  cartId,
+  state,
+  reload,
+}: {
+  cartId: string
+  state: Extract<ReturnType<typeof useCheckout>['state'], { status: 'ready' }>
+  reload: () => Promise<void>
+}) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { api } = useServices()
+  const { site, language, origin } = useRootData()
+  const countries = useDeliveryCountries()
+  const siteCountry = siteCountryCode(countries, site.countryId)
+  const [form, setForm] = useState<BillingForm | null>(null)
+  const [touched, setTouched] = useState<Set<string>>(new Set())
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const exclusions = useExclusions(countries, form?.address.countryCode ?? '')
+  const formRef = useRef<HTMLFormElement>(null)
+
+  // The form starts from what this device kept, else from what the cart has, else empty in the site's country.
+  useEffect(() => {
+    if (form !== null || countries.length === 0) return
+    const billing = state.cart.billing
+    const fromCart: BillingForm = {
+      firstName: billing?.firstName ?? '',
+      lastName: billing?.lastName ?? '',
+      emailAddress: billing?.emailAddress ?? '',
+      phoneNumber: billing?.phoneNumber ?? '',
+      address: (billing && addressDraftOf(billing.address, countries)) ?? emptyAddressDraft(siteCountry),
+      company: state.cart.company !== null,
+      companyName: state.cart.company?.companyName ?? '',
+      vatNumber: state.cart.company?.vatNumber ?? '',
+      newsletter: state.cart.newsletterSubscribe,
+      account: false,
+      password: '',
+    }
+    let current = true
+    readDraft(site.siteId, FORM).then(
+      (draft) => current && setForm(draft ? fromDraft(draft, fromCart) : fromCart),
+      () => current && setForm(fromCart),
+    )
+    return () => {
+      current = false
+    }
+  }, [form, countries, siteCountry, state.cart, site.siteId])
+
+  // Kept on the device as it is typed (a little after the last key).
+  useEffect(() => {
+    if (!form) return
+    const timer = setTimeout(() => void saveDraft(site.siteId, FORM, toDraft(form)), SAVE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [form, site.siteId])
+
+  if (!form) return <p role="status">{t('checkout.loading')}</p>
+
+  const country = form.address.countryCode
+  const errors = validate(form, countries, siteCountry, exclusions)
+  const shown: FieldErrors = { ...serverErrors }
+  for (const [field, error] of Object.entries(errors)) if (touched.has(field)) shown[field] = error
+  const addressErrors: FieldErrors = Object.fromEntries(
+    Object.entries(shown)
+      .filter(([field]) => field.startsWith('address.'))
+      .map(([field, error]) => [field.slice('address.'.length), error]),
+  )
+
+  const update = (patch: Partial<BillingForm>) => {
+    setForm({ ...form, ...patch })
+    setFailure(null)
+    // A field changed after the server refused it is the shopper's to check again.
+    const changed = Object.keys(patch)
+    if (changed.length > 0)
+      setServerErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([field]) => !changed.some((c) => field.startsWith(c)))),
+      )
+  }
+  const leave = (field: string) => setTouched((current) => new Set(current).add(field))
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const all = validate(form, countries, siteCountry, exclusions)
+    if (Object.keys(all).length > 0) {
+      setTouched(new Set(Object.keys(all)))
+      focusFirstInvalid(formRef.current)
+      return
+    }
+    if (!isDeliveryCountry(country)) return
+    const contact = contactSchemaFor(country).parse(form)
+    const names = namedAddressSchemaFor(country).pick({ firstName: true, lastName: true }).parse(form)
+    const address = checkAddress(form.address, countries, siteCountry, exclusions).address as Address
+    const billing: Billing = { ...names, ...contact, address }
+    setSending(true)
+    setFailure(null)
+    try {
+      await api.setBilling(cartId, billing)
+      if (form.company) await api.setCompany(cartId, companySchemaFor(country).parse(form))
+      if (form.newsletter !== state.cart.newsletterSubscribe) await api.setNewsletter(cartId, form.newsletter)
+      if (form.account && form.password)
+        await api.setPassword(cartId, form.password, `${origin}${checkoutPath(language.pathPrefix, 'login')}`)
+      await reload()
+      void navigate(checkoutPath(language.pathPrefix, nextStep('billing', state.cart)))
+    } catch (error) {
+      const fields = serverFieldErrors(error, (path) => (path.startsWith('address.') ? path : path))
+      if (Object.keys(fields).length > 0) {
+        setServerErrors(fields)
+        focusFirstInvalid(formRef.current)
+      } else setFailure(errorMessage(t, error))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <form ref={formRef} className="checkout-form" noValidate onSubmit={(event) => void submit(event)}>
+      <fieldset>
+        <legend className="visually-hidden">{t('checkout.billing.personal')}</legend>
+        <div className="field-row">
+          <Field
+            name="firstName"
+            label={t('checkout.billing.firstName')}
+            value={form.firstName}
+            onChange={(firstName) => update({ firstName })}
+            onLeave={() => leave('firstName')}
+            error={shown.firstName}
+            autoComplete="given-name"
+            maxLength={MAX_LENGTH.firstName}
+          />
+          <Field
+            name="lastName"
+            label={t('checkout.billing.lastName')}
+            value={form.lastName}
+            onChange={(lastName) => update({ lastName })}
+            onLeave={() => leave('lastName')}
+            error={shown.lastName}
+            autoComplete="family-name"
+            maxLength={MAX_LENGTH.lastName}
+          />
+        </div>
+        <Field
+          name="emailAddress"
+          type="email"
+          label={t('checkout.billing.email')}
+          value={form.emailAddress}
+          onChange={(emailAddress) => update({ emailAddress })}
+          onLeave={() => leave('emailAddress')}
+          error={shown.emailAddress}
+          autoComplete="email"
+          inputMode="email"
+          maxLength={MAX_LENGTH.emailAddress}
+          hint={t('checkout.billing.emailHint')}
+        />
+        <Field
+          name="phoneNumber"
+          type="tel"
+          label={t('checkout.billing.phone')}
+          value={form.phoneNumber}
+          onChange={(phoneNumber) => update({ phoneNumber })}
+          onLeave={() => leave('phoneNumber')}
+          error={shown.phoneNumber}
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={MAX_LENGTH.phoneNumber}
+          hint={t('checkout.billing.phoneHint')}
+        />
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('checkout.billing.address')}</legend>
+        <AddressFields
+          name="billing"
+          draft={form.address}
+          onChange={(address) => update({ address })}
+          errors={addressErrors}
+          onLeave={(field) => leave(`address.${field}`)}
+          countries={countries}
+        />
+      </fieldset>
+
+      {form.company ? (
+        <fieldset>
+          <legend>{t('checkout.billing.companyTitle')}</legend>
+          <Field
+            name="companyName"
+            label={t('checkout.billing.companyName')}
+            value={form.companyName}
+            onChange={(companyName) => update({ companyName })}
+            onLeave={() => leave('companyName')}
+            error={shown.companyName}
+            autoComplete="organization"
+            maxLength={MAX_LENGTH.companyName}
+          />
+          <Field
+            name="vatNumber"
+            label={t('checkout.billing.vatNumber')}
+            value={form.vatNumber}
+            onChange={(vatNumber) => update({ vatNumber })}
+            onLeave={() => leave('vatNumber')}
+            error={shown.vatNumber}
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={MAX_LENGTH.vatNumber}
+            optional
+          />
+          <button type="button" className="link-button" onClick={() => update({ company: false })}>
+            {t('checkout.billing.noCompany')}
+          </button>
+        </fieldset>
+      ) : (
+        <button type="button" className="link-button" aria-expanded="false" onClick={() => update({ company: true })}>
+          {t('checkout.billing.addCompany')}
+        </button>
+      )}
+
+      {form.account ? (
+        <fieldset>
+          <legend>{t('checkout.billing.accountTitle')}</legend>
+          <Field
+            name="password"
+            type="password"
+            label={t('checkout.billing.password')}
+            value={form.password}
+            onChange={(password) => update({ password })}
+            onLeave={() => leave('password')}
+            error={shown.password}
+            autoComplete="new-password"
+            maxLength={200}
+            hint={t('checkout.billing.passwordHint')}
+          />
+          <button type="button" className="link-button" onClick={() => update({ account: false, password: '' })}>
+            {t('checkout.billing.noAccount')}
+          </button>
+        </fieldset>
+      ) : (
+        <button type="button" className="link-button" aria-expanded="false" onClick={() => update({ account: true })}>
+          {t('checkout.billing.addAccount')}
+        </button>
+      )}
+
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="newsletter"
+          checked={form.newsletter}
+          onChange={(event) => update({ newsletter: event.target.checked })}
+        />
+        <span>{t('checkout.billing.newsletter', { brand: site.brandName })}</span>
+      </label>
+
+      {failure && (
+        <p className="checkout__error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="checkout-actions">
+        <button type="submit" className="button button--large" disabled={sending}>
+          {t(sending ? 'checkout.sending' : 'checkout.billing.next')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** Every field's first error, by the field names of the form ('address.zipcode' for the address's). */
+function validate(
+  form: BillingForm,
+  countries: Parameters<typeof checkAddress>[1],
+  siteCountry: string,
+  exclusions: Parameters<typeof checkAddress>[3],
+): FieldErrors {
+  const country = form.address.countryCode
+  const errors: FieldErrors = {}
+  if (isDeliveryCountry(country)) {
+    const names = namedAddressSchemaFor(country).pick({ firstName: true, lastName: true }).safeParse(form)
+    if (!names.success) Object.assign(errors, fieldErrors(names.error.issues))
+    const contact = contactSchemaFor(country).safeParse(form)
+    if (!contact.success) Object.assign(errors, fieldErrors(contact.error.issues))
+    if (form.company) {
+      const company = companySchemaFor(country).safeParse(form)
+      if (!company.success) Object.assign(errors, fieldErrors(company.error.issues))
+    }
+  }
+  const address = checkAddress(form.address, countries, siteCountry, exclusions)
+  if (address.errors) for (const [field, error] of Object.entries(address.errors)) errors[`address.${field}`] = error
+  if (form.account && !PasswordSchema.safeParse(form.password).success)
+    errors.password = { key: 'validation.password', params: {} }
+  return errors
+}
+
+/** After a refused send, the first field with an error takes the focus (its message is read out with it). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+}

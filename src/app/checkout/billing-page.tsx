@@ -12,10 +12,10 @@ import {
   MAX_LENGTH,
   namedAddressSchemaFor,
 } from '../../domain/address-rules.ts'
-import { PasswordSchema, type Address } from '../../domain/address.ts'
+import type { Address } from '../../domain/address.ts'
 import type { Billing } from '../../domain/cart-api.ts'
 import { nextStep } from '../../domain/checkout.ts'
-import { readDraft, saveDraft, type DraftValues } from '../data/checkout-drafts.ts'
+import { readDraft, saveDraft } from '../data/checkout-drafts.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
 import {
@@ -26,66 +26,15 @@ import {
   siteCountryCode,
   useDeliveryCountries,
   useExclusions,
-  type AddressDraft,
 } from './address-fields.tsx'
+import { fromDraft, toDraft, validate, type BillingForm } from './billing-form.ts'
 import { errorMessage, serverFieldErrors } from './checkout-errors.ts'
 import { CheckoutLayout } from './checkout-layout.tsx'
 import { checkoutPath, useCheckout, useGate } from './checkout-state.ts'
-import { Field, fieldErrors, type FieldErrors } from './form-field.tsx'
-
-interface BillingForm {
-  firstName: string
-  lastName: string
-  emailAddress: string
-  phoneNumber: string
-  address: AddressDraft
-  company: boolean
-  companyName: string
-  vatNumber: string
-  newsletter: boolean
-  account: boolean
-  password: string
-}
+import { Field, type FieldErrors } from './form-field.tsx'
 
 const FORM = 'billing'
 const SAVE_DELAY_MS = 300
-
-/** The form as a draft: flat text and flags, the address fields under 'address.'. */
-function toDraft(form: BillingForm): DraftValues {
-  const { address, ...rest } = form
-  const values: DraftValues = { ...rest, password: '' }
-  for (const [key, value] of Object.entries(address)) values[`address.${key}`] = value
-  return values
-}
-
-function fromDraft(values: DraftValues, fallback: BillingForm): BillingForm {
-  const text = (key: string, otherwise: string) => (typeof values[key] === 'string' ? values[key] : otherwise)
-  const flag = (key: string, otherwise: boolean) => (typeof values[key] === 'boolean' ? values[key] : otherwise)
-  const mode = text('address.mode', fallback.address.mode)
-  return {
-    firstName: text('firstName', fallback.firstName),
-    lastName: text('lastName', fallback.lastName),
-    emailAddress: text('emailAddress', fallback.emailAddress),
-    phoneNumber: text('phoneNumber', fallback.phoneNumber),
-    address: {
-      countryCode: text('address.countryCode', fallback.address.countryCode),
-      zipcode: text('address.zipcode', fallback.address.zipcode),
-      street: text('address.street', fallback.address.street),
-      streetNumber: text('address.streetNumber', fallback.address.streetNumber),
-      streetNumberAddition: text('address.streetNumberAddition', fallback.address.streetNumberAddition),
-      city: text('address.city', fallback.address.city),
-      search: text('address.search', fallback.address.search),
-      mode: mode === 'found' || mode === 'manual' || mode === 'search' ? mode : fallback.address.mode,
-    },
-    company: flag('company', fallback.company),
-    companyName: text('companyName', fallback.companyName),
-    vatNumber: text('vatNumber', fallback.vatNumber),
-    newsletter: flag('newsletter', fallback.newsletter),
-    account: flag('account', fallback.account),
-    // A password is never kept on the device.
-    password: '',
-  }
-}
 
 export function Component() {
   const { t } = useTranslation()
@@ -365,32 +314,6 @@ function BillingFormView({
       </div>
     </form>
   )
-}
-
-/** Every field's first error, by the field names of the form ('address.zipcode' for the address's). */
-function validate(
-  form: BillingForm,
-  countries: Parameters<typeof checkAddress>[1],
-  siteCountry: string,
-  exclusions: Parameters<typeof checkAddress>[3],
-): FieldErrors {
-  const country = form.address.countryCode
-  const errors: FieldErrors = {}
-  if (isDeliveryCountry(country)) {
-    const names = namedAddressSchemaFor(country).pick({ firstName: true, lastName: true }).safeParse(form)
-    if (!names.success) Object.assign(errors, fieldErrors(names.error.issues))
-    const contact = contactSchemaFor(country).safeParse(form)
-    if (!contact.success) Object.assign(errors, fieldErrors(contact.error.issues))
-    if (form.company) {
-      const company = companySchemaFor(country).safeParse(form)
-      if (!company.success) Object.assign(errors, fieldErrors(company.error.issues))
-    }
-  }
-  const address = checkAddress(form.address, countries, siteCountry, exclusions)
-  if (address.errors) for (const [field, error] of Object.entries(address.errors)) errors[`address.${field}`] = error
-  if (form.account && !PasswordSchema.safeParse(form.password).success)
-    errors.password = { key: 'validation.password', params: {} }
-  return errors
 }
 
 /** After a refused send, the first field with an error takes the focus (its message is read out with it). */

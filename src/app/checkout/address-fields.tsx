@@ -101,8 +101,12 @@ export function checkAddress(
     countryId: country.countryId,
   })
   if (!parsed.success) return { address: null, errors: fieldErrors(parsed.error.issues) }
-  if (isZipcodeExcluded(parsed.data.zipcode, exclusions))
-    return { address: null, errors: { zipcode: { key: 'validation.postcodeExcluded', params: {} } } }
+  const excluded = exclusions.find((exclusion) => isZipcodeExcluded(parsed.data.zipcode, [exclusion]))
+  if (excluded)
+    return {
+      address: null,
+      errors: { zipcode: { key: 'validation.postcodeExcluded', params: { reason: excluded.description } } },
+    }
   return { address: parsed.data, errors: null }
 }
 

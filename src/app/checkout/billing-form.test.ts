@@ -74,7 +74,10 @@ describe('the billing form', () => {
     const excluded = validate(valid, countries, 'NL', [
       { kind: 'prefix', prefix: '1011', description: 'Waddeneilanden' },
     ])
-    expect(excluded['address.zipcode']?.key).toBe('validation.postcodeExcluded')
+    expect(excluded['address.zipcode']).toEqual({
+      key: 'validation.postcodeExcluded',
+      params: { reason: 'Waddeneilanden' },
+    })
   })
 
   it('asks for a company name and a valid VAT number only when ordering for a company', () => {

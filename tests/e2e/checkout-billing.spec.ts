@@ -33,6 +33,15 @@ async function fillContact(page: Page, words = nl) {
   await page.getByLabel(words.checkout.billing.phone).fill('06 12345678')
 }
 
+/** Without the network the address search cannot answer: the address typed field by field. */
+async function findAddressOffline(page: Page) {
+  await page.getByRole('button', { name: nl.checkout.address.manual }).click()
+  await page.getByLabel(nl.checkout.address.zipcode).fill('1011 WU')
+  await page.getByLabel(nl.checkout.address.city).fill('Amsterdam')
+  await page.getByLabel(nl.checkout.address.street).fill('Prins Bernhardlaan')
+  await page.getByLabel(nl.checkout.address.number, { exact: true }).fill('1')
+}
+
 async function findAddress(page: Page, term: string, label: string, words = nl) {
   await page.getByRole('combobox', { name: words.checkout.address.search }).pressSequentially(term, { delay: 30 })
   await page.getByRole('option', { name: label }).click()
@@ -147,5 +156,22 @@ test.describe('the checkout billing step', () => {
     await page.getByRole('button', { name: nlBE.checkout.billing.next }).click()
     await expect(page.getByText(nlBE.localization.dutchAddressNotice)).toBeVisible()
     await expect(page).toHaveURL(`${belgium}/checkout/billing/`)
+  })
+  test('offline the form stays: what is typed is kept, and goes once the network is back', async ({
+    page,
+    context,
+  }) => {
+    await startCheckout(page)
+    await page.goto(`${origin}/checkout/billing/`)
+    await expect(page.getByLabel(nl.checkout.billing.firstName)).toBeVisible()
+    await context.setOffline(true)
+    await fillContact(page)
+    await findAddressOffline(page)
+    await page.getByRole('button', { name: nl.checkout.billing.next }).click()
+    await expect(page.getByRole('alert')).toHaveText(nl.checkout.needsNetwork)
+    await expect(page).toHaveURL(`${origin}/checkout/billing/`)
+    await context.setOffline(false)
+    await page.getByRole('button', { name: nl.checkout.billing.next }).click()
+    await expect(page).toHaveURL(`${origin}/checkout/delivery/`)
   })
 })

@@ -14,6 +14,7 @@ import {
 } from '../../domain/address-rules.ts'
 import type { Address } from '../../domain/address.ts'
 import type { Billing } from '../../domain/cart-api.ts'
+import type { Cart } from '../../domain/cart.ts'
 import { nextStep } from '../../domain/checkout.ts'
 import { readDraft, saveDraft } from '../data/checkout-drafts.ts'
 import { useRootData } from '../root/use-root-data.ts'
@@ -30,7 +31,7 @@ import {
 import { fromDraft, toDraft, validate, type BillingForm } from './billing-form.ts'
 import { errorMessage, serverFieldErrors } from './checkout-errors.ts'
 import { CheckoutLayout } from './checkout-layout.tsx'
-import { checkoutPath, useCheckout, useGate } from './checkout-state.ts'
+import { checkoutPath, isUnreachable, useCheckout, useGate } from './checkout-state.ts'
 import { Field, type FieldErrors } from './form-field.tsx'
 
 const FORM = 'billing'
@@ -42,8 +43,9 @@ export function Component() {
   const allowed = useGate('billing', state)
   return (
     <CheckoutLayout step="billing" state={state} title={t('checkout.billing.title')}>
-      {allowed && state.status === 'ready' && cartId ? (
-        <BillingFormView cartId={cartId} state={state} reload={reload} />
+      {/* Offline the form stays: what is typed is kept on the device, and sent once the network is back. */}
+      {allowed && (state.status === 'ready' || state.status === 'offline') ? (
+        <BillingFormView cartId={cartId} cart={state.status === 'ready' ? state.cart : null} reload={reload} />
       ) : state.status === 'loading' ? (
         <p role="status">{t('checkout.loading')}</p>
       ) : null}
@@ -53,11 +55,12 @@ export function Component() {
 
 function BillingFormView({
   cartId,
-  state,
+  cart,
   reload,
 }: {
-  cartId: string
-  state: Extract<ReturnType<typeof useCheckout>['state'], { status: 'ready' }>
+  cartId: string | null
+  /** The server's cart; null while it cannot be reached. */
+  cart: Cart | null
   reload: () => Promise<void>
 }) {
   const { t } = useTranslation()
@@ -77,17 +80,17 @@ function BillingFormView({
   // The form starts from what this device kept, else from what the cart has, else empty in the site's country.
   useEffect(() => {
     if (form !== null || countries.length === 0) return
-    const billing = state.cart.billing
+    const billing = cart?.billing ?? null
     const fromCart: BillingForm = {
       firstName: billing?.firstName ?? '',
       lastName: billing?.lastName ?? '',
       emailAddress: billing?.emailAddress ?? '',
       phoneNumber: billing?.phoneNumber ?? '',
       address: (billing && addressDraftOf(billing.address, countries)) ?? emptyAddressDraft(siteCountry),
-      company: state.cart.company !== null,
-      companyName: state.cart.company?.companyName ?? '',
-      vatNumber: state.cart.company?.vatNumber ?? '',
-      newsletter: state.cart.newsletterSubscribe,
+      company: (cart?.company ?? null) !== null,
+      companyName: cart?.company?.companyName ?? '',
+      vatNumber: cart?.company?.vatNumber ?? '',
+      newsletter: cart?.newsletterSubscribe ?? false,
       account: false,
       password: '',
     }
@@ -99,7 +102,7 @@ function BillingFormView({
     return () => {
       current = false
     }
-  }, [form, countries, siteCountry, state.cart, site.siteId])
+  }, [form, countries, siteCountry, cart, site.siteId])
 
   // Kept on the device as it is typed (a little after the last key).
   useEffect(() => {
@@ -145,22 +148,26 @@ function BillingFormView({
     const names = namedAddressSchemaFor(country).pick({ firstName: true, lastName: true }).parse(form)
     const address = checkAddress(form.address, countries, siteCountry, exclusions).address as Address
     const billing: Billing = { ...names, ...contact, address }
+    if (!cartId || !cart) {
+      setFailure(t('checkout.needsNetwork'))
+      return
+    }
     setSending(true)
     setFailure(null)
     try {
       await api.setBilling(cartId, billing)
       if (form.company) await api.setCompany(cartId, companySchemaFor(country).parse(form))
-      if (form.newsletter !== state.cart.newsletterSubscribe) await api.setNewsletter(cartId, form.newsletter)
+      if (form.newsletter !== cart.newsletterSubscribe) await api.setNewsletter(cartId, form.newsletter)
       if (form.account && form.password)
         await api.setPassword(cartId, form.password, `${origin}${checkoutPath(language.pathPrefix, 'login')}`)
       await reload()
-      void navigate(checkoutPath(language.pathPrefix, nextStep('billing', state.cart)))
+      void navigate(checkoutPath(language.pathPrefix, nextStep('billing', cart)))
     } catch (error) {
-      const fields = serverFieldErrors(error, (path) => (path.startsWith('address.') ? path : path))
+      const fields = serverFieldErrors(error)
       if (Object.keys(fields).length > 0) {
         setServerErrors(fields)
         focusFirstInvalid(formRef.current)
-      } else setFailure(errorMessage(t, error))
+      } else setFailure(isUnreachable(error) ? t('checkout.needsNetwork') : errorMessage(t, error))
     } finally {
       setSending(false)
     }

@@ -163,7 +163,14 @@ describe('the cart page', () => {
     })
     expect(within(pending).getByRole('status').textContent).toBe(fill(nl.errors.rateLimited, { minutes: '7' }))
     expect(within(pending).getByRole('button', { name: nl.cart.pending.retry })).toBeTruthy()
-    // The shopper is online: the page does not say otherwise.
+    // The shopper is online: the page does not say otherwise, neither by the change nor by the totals.
     expect(screen.queryByText(nl.cart.status.offline)).toBeNull()
+    expect(within(pending).getByRole('listitem').textContent).toContain(nl.cart.pending.held)
+    expect(within(pending).queryByText(nl.cart.pending.waiting)).toBeNull()
+    expect(screen.queryByText(nl.cart.summary.provisional)).toBeNull()
+    expect(screen.queryByText(nl.cart.summary.unavailable)).toBeNull()
+    expect(
+      screen.queryByText(nl.cart.summary.provisionalHeld) ?? screen.queryByText(nl.cart.summary.unavailableHeld),
+    ).not.toBeNull()
   })
 })

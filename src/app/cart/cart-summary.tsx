@@ -53,12 +53,14 @@ export function Delivery({ view, totals, refusal }: { view: CartView; totals: Ca
 export function CostOverview({ view, totals }: { view: CartView; totals: CartTotals }) {
   const { t } = useTranslation()
   const { locale } = useRootData()
+  // Refused for too many requests is not offline: the totals wait for the shop, not for a connection.
+  const { limited } = useCart()
   const { calculation, provisional } = totals
   if (!calculation)
     return (
       <section className="cost-overview" aria-labelledby="costs-heading">
         <h2 id="costs-heading">{t('cart.summary.title')}</h2>
-        <p role="status">{t('cart.summary.unavailable')}</p>
+        <p role="status">{t(limited !== null ? 'cart.summary.unavailableHeld' : 'cart.summary.unavailable')}</p>
       </section>
     )
   const currency = calculation.currency
@@ -115,7 +117,7 @@ export function CostOverview({ view, totals }: { view: CartView; totals: CartTot
       )}
       {provisional && (
         <p className="cost-overview__provisional" role="status">
-          {t('cart.summary.provisional')}
+          {t(limited !== null ? 'cart.summary.provisionalHeld' : 'cart.summary.provisional')}
         </p>
       )}
     </section>

@@ -64,7 +64,11 @@ export function PendingChanges({ view, totals }: { view: CartView; totals: CartT
           <li key={change.id} className="pending-change">
             <span className="pending-change__what">{describe(t, change.mutation, nameOf)}</span>{' '}
             <span className="pending-change__state">
-              {sending === 'sending' ? t('cart.pending.sending') : t('cart.pending.waiting')}
+              {sending === 'sending'
+                ? t('cart.pending.sending')
+                : limited !== null
+                  ? t('cart.pending.held')
+                  : t('cart.pending.waiting')}
             </span>
           </li>
         ))}

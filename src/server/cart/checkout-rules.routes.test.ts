@@ -1,10 +1,13 @@
 // The checkout's rules at the API on real databases: the billing, shipping and company calls refuse what a shop would
-// refuse (field by field, with locale keys the app shows beside each field) and keep what they take normalised.
+// refuse (field by field, with locale keys the app shows beside each field) and keep what they take normalised; placing
+// the order checks the gating and the rules again and places nothing when they refuse.
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { fieldErrorsOfParams } from '../../domain/field-errors.ts'
 import { HOSTS } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
-import { useCartApi } from './cart-test-setup.ts'
+import { updateCart } from './cart.repository.ts'
+import { SPORT_MUESLI, useCartApi } from './cart-test-setup.ts'
 
 const NL = 1
 const BE = 2
@@ -32,7 +35,7 @@ const belgianBilling = { ...billing, phoneNumber: '+32470123456', address: belgi
 const germanAddress = { ...address, zipcode: '10115', street: 'Stallweg', city: 'Berlin', countryId: DE }
 
 describe.each(DIALECTS)('the checkout rules on %s', (dialect) => {
-  const { request, newCart, cartOf, ok, refusedUnchanged } = useCartApi(dialect)
+  const { db, request, newCart, cartOf, ok, add, refusedUnchanged } = useCartApi(dialect)
 
   /** A refused change: 400 invalidFields, the cart as it was, and the field errors it names. */
   async function refusedFields(id: string, method: 'POST' | 'PUT', path: string, body: object, host = HOSTS.nl) {
@@ -208,6 +211,96 @@ describe.each(DIALECTS)('the checkout rules on %s', (dialect) => {
       const { shoppingcartId: id } = await newCart()
       const { fields } = await refusedFields(id, 'PUT', 'companyinfo', { companyName: 'x'.repeat(121), vatNumber: '' })
       expect(fields).toEqual([{ path: 'companyName', key: 'validation.maxLength', params: { max: '120' } }])
+    })
+  })
+
+  describe('placing the order', () => {
+    const placeOrder = (id: string) =>
+      request('POST', `/api/cart/${id}/order`, {
+        headers: { 'idempotency-key': randomBytes(16).toString('base64url') },
+      })
+
+    async function billedCart() {
+      const { shoppingcartId: id } = await newCart()
+      await ok(add(id, SPORT_MUESLI))
+      await ok(request('POST', `/api/cart/${id}/billing`, { body: billing }))
+      await ok(request('POST', `/api/cart/${id}/payment`, { body: { paymentMethodId: 1 } }))
+      return id
+    }
+
+    /** A refused placement: 409 checkoutIncomplete with the step, and no order of the cart. */
+    async function refusedPlacement(id: string, step: string) {
+      const res = await placeOrder(id)
+      expect(res.statusCode, res.body).toBe(409)
+      const body = res.json()
+      expect(body).toMatchObject({ code: 'checkoutIncomplete', params: { step } })
+      const orders = await db().selectFrom('orders').select('id').where('cartId', '=', id).execute()
+      expect(orders).toEqual([])
+      expect((await cartOf(id)).products).toHaveLength(1)
+      return body as { params: Record<string, string>; issues?: { path: string; message: string }[] }
+    }
+
+    it.each<[string, (id: string) => Promise<unknown>, string]>([
+      [
+        'DPD without a pickup point',
+        (id) => ok(request('PUT', `/api/cart/${id}/shipping`, { body: { shippingMethod: 1 } })),
+        'delivery',
+      ],
+      [
+        'an alternative address without a country',
+        (id) => ok(request('POST', `/api/cart/${id}/alternativeshipping?alternativeShippingAddress=true`)),
+        'delivery',
+      ],
+      [
+        'no billing details',
+        (id) =>
+          db()
+            .transaction()
+            .execute((trx) => updateCart(trx, id, { billing: null })),
+        'billing',
+      ],
+    ])('refuses a cart with %s, naming the step, and places nothing', async (_, make, step) => {
+      const id = await billedCart()
+      await make(id)
+      const body = await refusedPlacement(id, step)
+      expect(body.issues).toBeUndefined()
+    })
+
+    it('refuses details stored before the rules, with the step and the fields to correct', async () => {
+      const id = await billedCart()
+      await db()
+        .transaction()
+        .execute((trx) => updateCart(trx, id, { billing: { ...billing, phoneNumber: '12' } }))
+      const body = await refusedPlacement(id, 'billing')
+      expect(fieldErrorsOfParams(body.params)).toEqual([
+        { path: 'billing.phoneNumber', key: 'validation.phone', params: {} },
+      ])
+    })
+
+    it('refuses a home delivery into an exclusion at the delivery step', async () => {
+      const id = await billedCart()
+      const texel = { ...billing, address: { ...address, zipcode: '1792 AB' } }
+      await db()
+        .transaction()
+        .execute((trx) => updateCart(trx, id, { billing: texel }))
+      const body = await refusedPlacement(id, 'delivery')
+      expect(body.params).toMatchObject({
+        'billing.address.zipcode': 'validation.postcodeExcluded',
+        'billing.address.zipcode:reason': 'Texel',
+      })
+    })
+
+    it('places a cart that passes, with a pickup point for the same Texel address', async () => {
+      const id = await billedCart()
+      const texel = { ...billing, address: { ...address, zipcode: '1792 AB' } }
+      await db()
+        .transaction()
+        .execute((trx) => updateCart(trx, id, { billing: texel }))
+      await ok(
+        request('POST', `/api/cart/${id}/setdpdpickuppoint?parcelShopId=NL-12345&parcelShopZipcodeOrCity=Den%20Helder`),
+      )
+      const res = await placeOrder(id)
+      expect(res.statusCode, res.body).toBe(200)
     })
   })
 })

@@ -1,7 +1,9 @@
 // The checkout's rules (src/domain/checkout-rules.ts) on the server: the countries they need read from the database,
-// and their refusal as an API error: 400 `invalidFields`, the field errors in `params` (field-errors.ts) and as
-// `issues` translated into the request's language; docs/addresses.md shows the body.
-import type { CountryFacts } from '../../domain/checkout-rules.ts'
+// and their refusals as API errors. A refused field is answered 400 `invalidFields`; a cart that may not be placed
+// 409 `checkoutIncomplete` with the step to go back to. Both carry the field errors in `params` (field-errors.ts) and
+// as `issues` translated into the request's language; docs/addresses.md shows the body.
+import type { CheckoutFacts, CountryFacts } from '../../domain/checkout-rules.ts'
+import type { FormStep } from '../../domain/checkout.ts'
 import { AppError } from '../../domain/errors.ts'
 import { fieldErrorParams, type FieldError } from '../../domain/field-errors.ts'
 import type { LanguageCode } from '../../domain/language-codes.ts'
@@ -25,6 +27,21 @@ export async function siteCountry(db: Db, site: Pick<SiteRecord, 'countryId'>): 
   return facts.regionCode
 }
 
+/** The facts for a whole cart's check: the site's country and the countries its addresses name. */
+export async function checkoutFacts(
+  db: Db,
+  site: Pick<SiteRecord, 'countryId'>,
+  countryIds: readonly (number | null | undefined)[],
+): Promise<CheckoutFacts> {
+  const countries = new Map<number, CountryFacts>()
+  for (const id of new Set(countryIds)) {
+    if (id == null) continue
+    const facts = await findCountryFacts(db, id)
+    if (facts) countries.set(id, facts)
+  }
+  return { siteCountry: await siteCountry(db, site), countries }
+}
+
 const issuesOf = (errors: readonly FieldError[], language: LanguageCode) =>
   errors.map((error) => ({ path: error.path, message: translate(language, error.key, error.params) }))
 
@@ -36,5 +53,21 @@ export function invalidFields(errors: readonly FieldError[], language: LanguageC
     `These fields are not valid: ${errors.map((e) => e.path).join(', ')}.`,
     fieldErrorParams(errors),
     { issues: issuesOf(errors, language) },
+  )
+}
+
+/** 409 `checkoutIncomplete`: the step to go back to (`params.step`) and what to correct there. */
+export function checkoutIncomplete(
+  cartId: string,
+  { step, errors }: { step: FormStep; errors: readonly FieldError[] },
+  language: LanguageCode,
+): AppError {
+  const what = errors.length > 0 ? `: ${errors.map((e) => e.path).join(', ')}` : ''
+  return new AppError(
+    'checkoutIncomplete',
+    409,
+    `Cart ${cartId} cannot be placed yet; back to the ${step} step${what}.`,
+    { step, ...fieldErrorParams(errors) },
+    errors.length > 0 ? { issues: issuesOf(errors, language) } : {},
   )
 }

@@ -99,7 +99,7 @@ describe('the API documentation', () => {
     expect(Object.keys(doc.paths['/api/backoffice/stock']!.put!.responses)).not.toContain('403')
   })
 
-  it('names the refusals a route declares: field errors of the checkout details', () => {
+  it('names the refusals a route declares: field errors of the checkout details, an incomplete checkout', () => {
     for (const [path, method] of [
       ['/api/cart/{id}/billing', 'post'],
       ['/api/cart/{id}/shipping', 'put'],
@@ -111,6 +111,8 @@ describe('the API documentation', () => {
       expect(refused.description, path).toContain('invalidFields')
       expect(refused.content!['application/json']!.schema.properties).toHaveProperty('issues')
     }
+    const order = doc.paths['/api/cart/{id}/order']!.post!.responses as Record<string, { description?: string }>
+    expect(order['409']!.description).toContain('params.step')
     expect(Object.keys(doc.paths['/api/cart/{id}/newsletter']!.post!.responses)).not.toContain('400')
   })
 

@@ -27,6 +27,15 @@ export const FIELD_REFUSALS = {
     "request's language. A body of the wrong shape is `invalidBody`; a country id that does not exist `unknownCountry`.",
 } as const
 
+/** The refusal of placing an order whose checkout is not complete (docs/orders.md). */
+export const PLACEMENT_REFUSALS = {
+  409:
+    'Not placed, nothing changed: `checkoutIncomplete` with `params.step` (billing, delivery or payment: the step to ' +
+    'go back to) and, when stored details break the checkout rules, their fields as for `invalidFields` (paths from ' +
+    'the cart: `billing.address.zipcode`, `shipping.address.countryId`, `company.vatNumber`); also `cartEmpty`, ' +
+    '`productNotAvailable`, `outOfStock` (`params.ids`).',
+} as const
+
 /** The nouns of the API, as the server's folders name them, with what their calls answer (a list in the UI). */
 const NOUNS = {
   sites: [

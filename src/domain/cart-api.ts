@@ -2,7 +2,7 @@
 // the app's checks. Path and query values arrive as strings and are coerced; each named one is required, except the
 // quantity of an added product (1 when left out).
 import { z } from 'zod'
-import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
+import { AddressSchema, PersonSchema } from './address.ts'
 import { CartCalculationSchema } from './cart-calculation.ts'
 import { CartIdSchema, CartSchema, DEFAULT_QUANTITY, ShippingMethodOptionSchema } from './cart.ts'
 import { CartQuantitySchema, DiscountCodeSchema, SampleNameSchema } from './cart-mutations.ts'
@@ -46,12 +46,31 @@ export const ImpersonateQuerySchema = z.object({ key: z.string().min(16).max(200
 
 export const BillingSchema = PersonSchema.extend({ address: AddressSchema })
 export type Billing = z.infer<typeof BillingSchema>
+
+// The checkout details' calls take text fields of any form (up to a bound): the checkout's rules
+// (checkout-rules.ts) refuse them field by field, with the messages the app shows beside each field.
+const FieldText = z.string().max(1000)
+const AddressBodySchema = z.object({
+  zipcode: FieldText,
+  street: FieldText,
+  streetNumber: FieldText,
+  streetNumberAddition: FieldText.default(''),
+  city: FieldText,
+  countryId: IdSchema.nullable(),
+})
+export const BillingBodySchema = z.object({
+  firstName: FieldText,
+  lastName: FieldText,
+  phoneNumber: FieldText,
+  emailAddress: FieldText,
+  address: AddressBodySchema,
+})
 /** The delivery: its method, and its address (null clears it; left out keeps the one the cart has). */
 export const ShippingBodySchema = z.object({
-  address: AddressSchema.nullable().optional(),
+  address: AddressBodySchema.nullable().optional(),
   shippingMethod: ShippingMethodSchema,
 })
-export const CompanyInfoSchema = CompanySchema
+export const CompanyInfoSchema = z.object({ companyName: FieldText, vatNumber: FieldText.default('') })
 export const PaymentBodySchema = z.object({ paymentMethodId: IdSchema })
 
 /** A cart described in the request (POST /api/cartcalculation/calculate): priced without being stored. */

@@ -36,10 +36,13 @@ export function normaliseZipcode(zipcode: string): string {
   return zipcode.replace(/[\s-]/g, '').toUpperCase()
 }
 
-/** Whether delivery to `zipcode` is refused by one of the exclusions. Ranges compare the same number of characters. */
-export function isZipcodeExcluded(zipcode: string, exclusions: readonly ZipcodeExclusion[]): boolean {
+/** The exclusion that refuses delivery to `zipcode`, if any. Ranges compare the same number of characters. */
+export function zipcodeExclusionOf(
+  zipcode: string,
+  exclusions: readonly ZipcodeExclusion[],
+): ZipcodeExclusion | undefined {
   const zip = normaliseZipcode(zipcode)
-  return exclusions.some((exclusion) => {
+  return exclusions.find((exclusion) => {
     switch (exclusion.kind) {
       case 'exact':
         return zip === normaliseZipcode(exclusion.zipcode)
@@ -54,3 +57,7 @@ export function isZipcodeExcluded(zipcode: string, exclusions: readonly ZipcodeE
     }
   })
 }
+
+/** Whether delivery to `zipcode` is refused by one of the exclusions. */
+export const isZipcodeExcluded = (zipcode: string, exclusions: readonly ZipcodeExclusion[]): boolean =>
+  zipcodeExclusionOf(zipcode, exclusions) !== undefined

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'insufficientStock',
   'internal',
   'invalidBody',
+  'invalidFields',
   'invalidParameter',
   'lineNotFound',
   'malformedJson',

@@ -77,7 +77,7 @@ describe.each(DIALECTS)('cart checkout details API on %s', (dialect) => {
         'billing without an e-mail address',
         () => ['POST', 'billing', { ...billing, emailAddress: 'nope' }],
         400,
-        'invalidBody',
+        'invalidFields',
       ],
       [
         'billing in a country that does not exist',
@@ -95,7 +95,7 @@ describe.each(DIALECTS)('cart checkout details API on %s', (dialect) => {
         'a company without a name',
         () => ['PUT', 'companyinfo', { companyName: '', vatNumber: '' }],
         400,
-        'invalidBody',
+        'invalidFields',
       ],
       [
         'a payment method the site does not offer',

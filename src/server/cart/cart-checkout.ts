@@ -1,18 +1,16 @@
 // The checkout details a cart keeps (billing and delivery addresses, company, payment, newsletter, the password for
-// the account the checkout will make, dealer, pickup point), each checked for what only the server knows.
+// the account the checkout will make, dealer, pickup point), each checked for what only the server knows. Addresses,
+// contact and company details follow the checkout's rules (src/domain/checkout-rules.ts) and are kept normalised.
 import { PasswordSchema, type Address, type Company } from '../../domain/address.ts'
 import type { Billing } from '../../domain/cart-api.ts'
+import { checkBilling, checkCompany, checkShippingAddress, deliveryAddressOf } from '../../domain/checkout-rules.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
 import { AppError } from '../../domain/errors.ts'
 import type { RequestScope } from '../http/scope.ts'
+import { cartOf } from './cart-rows.ts'
 import { hashPassword } from './cart-secrets.ts'
-import { countryExists } from './cart.repository.ts'
 import type { CartScope, CartService, Trx } from './cart.service.ts'
-
-async function checkAddress(trx: Trx, address: Address | null) {
-  if (address?.countryId != null && !(await countryExists(trx, address.countryId)))
-    throw new AppError('unknownCountry', 400, `There is no country ${address.countryId}.`)
-}
+import { addressCountry, invalidFields, siteCountry } from './checkout-rules.ts'
 
 export class CartCheckout {
   readonly #carts: CartService
@@ -21,20 +19,47 @@ export class CartCheckout {
     this.#carts = carts
   }
 
-  async setBilling(trx: Trx, scope: RequestScope, id: string, billing: Billing) {
-    await checkAddress(trx, billing.address)
-    await this.#carts.update(trx, scope, id, { billing })
+  /** The cart as the gating reads it, held for the change. */
+  async #cart(trx: Trx, scope: CartScope, id: string) {
+    const { row, contents } = await this.#carts.locked(trx, scope, id)
+    return cartOf(row, contents, scope.entry)
   }
 
+  /**
+   * Billing details, normalised. Goods go to the billing address unless the cart has a pickup point, an alternative
+   * address or scan products only: then its postcode must be outside the country's exclusions too.
+   */
+  async setBilling(trx: Trx, scope: CartScope, id: string, billing: Billing) {
+    const cart = await this.#cart(trx, scope, id)
+    const checked = checkBilling(billing, {
+      siteCountry: await siteCountry(trx, scope.site),
+      country: await addressCountry(trx, billing.address.countryId),
+      delivery: deliveryAddressOf(cart) === 'billing',
+    })
+    if (!checked.ok) throw invalidFields(checked.errors, scope.language.code)
+    await this.#carts.update(trx, scope, id, { billing: checked.value })
+  }
+
+  /** The delivery; an address given for home delivery must be one goods may go to. Null clears the address. */
   async setShipping(
     trx: Trx,
-    scope: RequestScope,
+    scope: CartScope,
     id: string,
     shipping: { address?: Address | null | undefined; shippingMethod: ShippingMethod },
   ) {
-    await checkAddress(trx, shipping.address ?? null)
+    let address = shipping.address
+    if (address) {
+      const cart = await this.#cart(trx, scope, id)
+      const checked = checkShippingAddress(address, {
+        siteCountry: await siteCountry(trx, scope.site),
+        country: await addressCountry(trx, address.countryId),
+        delivery: shipping.shippingMethod === 0 && !cart.scanProductsOnly,
+      })
+      if (!checked.ok) throw invalidFields(checked.errors, scope.language.code)
+      address = checked.value
+    }
     await this.#carts.update(trx, scope, id, {
-      ...(shipping.address !== undefined && { shippingAddress: shipping.address }),
+      ...(address !== undefined && { shippingAddress: address }),
       shippingMethod: shipping.shippingMethod,
     })
   }
@@ -43,8 +68,17 @@ export class CartCheckout {
     return this.#carts.update(trx, scope, id, { alternativeShippingAddress: alternative })
   }
 
-  setCompany(trx: Trx, scope: RequestScope, id: string, company: Company) {
-    return this.#carts.update(trx, scope, id, { company })
+  /** Company details, normalised; the VAT number is of the billing country (the site's before there is one). */
+  async setCompany(trx: Trx, scope: CartScope, id: string, company: Company) {
+    const cart = await this.#cart(trx, scope, id)
+    const billingCountry = cart.billing?.address.countryId ?? null
+    const vatCountry =
+      billingCountry === null
+        ? await siteCountry(trx, scope.site)
+        : (await addressCountry(trx, billingCountry))?.regionCode
+    const checked = checkCompany(company, vatCountry)
+    if (!checked.ok) throw invalidFields(checked.errors, scope.language.code)
+    await this.#carts.update(trx, scope, id, { company: checked.value })
   }
 
   /** The payment method is part of the contents (it may cost something): it changes like a product does. */

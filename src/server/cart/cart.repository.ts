@@ -170,10 +170,6 @@ export async function findDiscountRule(db: Executor, siteId: number, code: strin
   return row ?? null
 }
 
-export async function countryExists(db: Executor, countryId: number): Promise<boolean> {
-  return (await db.selectFrom('countries').select('id').where('id', '=', countryId).executeTakeFirst()) !== undefined
-}
-
 // Idempotency keys.
 
 /** A key's record; `responseBody` is the stored answer's body, undefined for none. */

@@ -8,7 +8,7 @@ import {
   AddBundleQuerySchema,
   AddProductQuerySchema,
   AlternativeShippingQuerySchema,
-  BillingSchema,
+  BillingBodySchema,
   CartCalculation2Schema,
   CartDescriptionSchema,
   CartIdParamsSchema,
@@ -31,6 +31,7 @@ import {
 import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema } from '../../domain/cart.ts'
 import type { AppContext, ZodApp } from '../context.ts'
+import { FIELD_REFUSALS } from '../http/api-docs.ts'
 import { scopeOf } from '../http/scope.ts'
 import type { CartCheckout } from './cart-checkout.ts'
 import { impersonate } from './cart-impersonation.ts'
@@ -48,6 +49,8 @@ type Endpoint = `${'POST' | 'PUT' | 'DELETE'} /api/cart/:id${string}`
 /** A change of the stored cart `:id`, answered 204; declared with `change`. */
 interface ChangeRoute {
   endpoints: Endpoint[]
+  /** Refusals of its own for the API's document (api-docs.ts). */
+  refusals?: Record<number, string>
   schema: { params: z.ZodType<{ id: string }>; querystring?: z.ZodType; body?: z.ZodType }
   run: (trx: Trx, scope: CartScope, request: FastifyRequest) => Promise<unknown>
 }
@@ -62,7 +65,7 @@ function change<
   B extends z.ZodType = z.ZodNever,
 >(
   endpoints: Endpoint | Endpoint[],
-  { params, querystring, body }: { params?: P; querystring?: Q; body?: B },
+  { params, querystring, body, refusals }: { params?: P; querystring?: Q; body?: B; refusals?: Record<number, string> },
   run: (
     trx: Trx,
     scope: CartScope,
@@ -71,6 +74,7 @@ function change<
 ): ChangeRoute {
   return {
     endpoints: typeof endpoints === 'string' ? [endpoints] : endpoints,
+    ...(refusals && { refusals }),
     schema: { params: params ?? CartIdParamsSchema, ...(querystring && { querystring }), ...(body && { body }) },
     // Fastify has checked the request with exactly these schemas before the handler runs.
     run: (trx, scope, request) => run(trx, scope, request as unknown as Parameters<typeof run>[2]),
@@ -128,11 +132,15 @@ const changes = (carts: CartService, checkout: CartCheckout): ChangeRoute[] => [
   ),
 
   // Checkout details kept on the cart.
-  change('POST /api/cart/:id/billing', { body: BillingSchema }, (trx, scope, { params, body }) =>
-    checkout.setBilling(trx, scope, params.id, body),
+  change(
+    'POST /api/cart/:id/billing',
+    { body: BillingBodySchema, refusals: FIELD_REFUSALS },
+    (trx, scope, { params, body }) => checkout.setBilling(trx, scope, params.id, body),
   ),
-  change('PUT /api/cart/:id/shipping', { body: ShippingBodySchema }, (trx, scope, { params, body }) =>
-    checkout.setShipping(trx, scope, params.id, body),
+  change(
+    'PUT /api/cart/:id/shipping',
+    { body: ShippingBodySchema, refusals: FIELD_REFUSALS },
+    (trx, scope, { params, body }) => checkout.setShipping(trx, scope, params.id, body),
   ),
   change(
     ['POST /api/cart/:id/alternativeshipping', 'PUT /api/cart/:id/alternativeshipping-deprecated'],
@@ -140,8 +148,10 @@ const changes = (carts: CartService, checkout: CartCheckout): ChangeRoute[] => [
     (trx, scope, { params, query }) =>
       checkout.setAlternativeShipping(trx, scope, params.id, query.alternativeShippingAddress),
   ),
-  change('PUT /api/cart/:id/companyinfo', { body: CompanyInfoSchema }, (trx, scope, { params, body }) =>
-    checkout.setCompany(trx, scope, params.id, body),
+  change(
+    'PUT /api/cart/:id/companyinfo',
+    { body: CompanyInfoSchema, refusals: FIELD_REFUSALS },
+    (trx, scope, { params, body }) => checkout.setCompany(trx, scope, params.id, body),
   ),
   change('POST /api/cart/:id/payment', { body: PaymentBodySchema }, (trx, scope, { params, body }) =>
     checkout.setPayment(trx, scope, params.id, body.paymentMethodId),
@@ -203,13 +213,13 @@ export async function cartRoutes(
 
   // The site's catalogue and prices are made ready first, outside the transaction; then the change runs in one,
   // once per Idempotency-Key.
-  for (const { endpoints, schema, run } of changes(carts, cartCheckout))
+  for (const { endpoints, schema, refusals, run } of changes(carts, cartCheckout))
     for (const [index, endpoint] of endpoints.entries()) {
       const [method, url] = endpoint.split(' ') as ['POST' | 'PUT' | 'DELETE', string]
       app.route({
         method,
         url,
-        config: none,
+        config: { ...none, ...(refusals && { refusals }) },
         // The first endpoint is the call; any other is an alias kept for old clients, marked so in the API docs.
         schema: { ...schema, response: noContent, ...(index > 0 && { deprecated: true }) },
         handler: async (request, reply) => {

@@ -4,7 +4,6 @@ import {
   CountrySchema,
   ZipcodeExclusionSchema,
   type CountryLocalizedNames,
-  type ZipcodeExclusion,
 } from '../../domain/country.ts'
 import { NotFoundError } from '../../domain/errors.ts'
 import { IdParamsSchema } from '../../domain/ids.ts'
@@ -77,16 +76,7 @@ export async function countryRoutes(app: ZodApp, { database: { db } }: AppContex
       if (!(await findCountry(db, id, scopeOf(request).language.languageId))) throw new NotFoundError(`Country ${id}`)
       const rows = await listZipcodeExclusions(db, id)
       if (rows.length === 0) return reply.status(204).send(null)
-      return rows.map((row): ZipcodeExclusion => {
-        switch (row.kind) {
-          case 'exact':
-            return { kind: 'exact', zipcode: row.zipcode!, description: row.description }
-          case 'prefix':
-            return { kind: 'prefix', prefix: row.prefix!, description: row.description }
-          case 'range':
-            return { kind: 'range', from: row.rangeFrom!, to: row.rangeTo!, description: row.description }
-        }
-      })
+      return rows
     },
   )
 }

@@ -99,6 +99,23 @@ describe('the API documentation', () => {
     expect(Object.keys(doc.paths['/api/backoffice/stock']!.put!.responses)).not.toContain('403')
   })
 
+  it('names the refusals a route declares: field errors of the checkout details, an incomplete checkout', () => {
+    for (const [path, method] of [
+      ['/api/cart/{id}/billing', 'post'],
+      ['/api/cart/{id}/shipping', 'put'],
+      ['/api/cart/{id}/companyinfo', 'put'],
+    ] as const) {
+      const refused = doc.paths[path]![method]!.responses['400'] as {
+        description?: string
+      } & OpenApiOperation['responses'][string]
+      expect(refused.description, path).toContain('invalidFields')
+      expect(refused.content!['application/json']!.schema.properties).toHaveProperty('issues')
+    }
+    const order = doc.paths['/api/cart/{id}/order']!.post!.responses as Record<string, { description?: string }>
+    expect(order['409']!.description).toContain('params.step')
+    expect(Object.keys(doc.paths['/api/cart/{id}/newsletter']!.post!.responses)).not.toContain('400')
+  })
+
   it('carries the request and response schemas of the routes', () => {
     const search = doc.paths['/api/productsearch/search']!.post!
     const body = search.requestBody!.content['application/json']!.schema

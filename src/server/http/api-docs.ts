@@ -11,6 +11,31 @@ import type { AppContext, ZodApp } from '../context.ts'
 
 export const API_DOCS_PREFIX = '/api/docs'
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Refusals of this route's own to document beside the platform's, by status: what the status means here. */
+    refusals?: Record<number, string>
+  }
+}
+
+/** The refusal of the checkout details' calls whose fields follow the checkout's rules (docs/addresses.md). */
+export const FIELD_REFUSALS = {
+  400:
+    'Refused fields (code invalidFields). `params` names each refused field by its path in the body with its locale ' +
+    'key (`"address.zipcode": "validation.postcode"`) and each parameter of that message as `<path>:<name>` ' +
+    '(`"street:max": "120"`, `"address.zipcode:reason": "Texel"`); `issues` give each field\'s text in the ' +
+    "request's language. A body of the wrong shape is `invalidBody`; a country id that does not exist `unknownCountry`.",
+} as const
+
+/** The refusal of placing an order whose checkout is not complete (docs/orders.md). */
+export const PLACEMENT_REFUSALS = {
+  409:
+    'Not placed, nothing changed: `checkoutIncomplete` with `params.step` (billing, delivery or payment: the step to ' +
+    'go back to) and, when stored details break the checkout rules, their fields as for `invalidFields` (paths from ' +
+    'the cart: `billing.address.zipcode`, `shipping.address.countryId`, `company.vatNumber`); also `cartEmpty`, ' +
+    '`productNotAvailable`, `outOfStock` (`params.ids`).',
+} as const
+
 /** The nouns of the API, as the server's folders name them, with what their calls answer (a list in the UI). */
 const NOUNS = {
   sites: [
@@ -96,19 +121,30 @@ const ERROR_BODY = {
     message: { type: 'string' },
     localizedMessage: { type: 'string' },
     params: { type: 'object', additionalProperties: { type: 'string' } },
+    issues: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: { path: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
   },
 }
 
 /**
  * The answers the platform adds to a route's own: 403 for a state-changing call from another site's page
- * (cross-site.ts) unless the route allows it, 429 with Retry-After for a route under a rate limit (rate-limits/).
+ * (cross-site.ts) unless the route allows it, 429 with Retry-After for a route under a rate limit (rate-limits/), and
+ * the refusals the route names in `config.refusals`, in the error body.
  */
 export function platformAnswers(
   method: string | string[],
-  config: { crossSite?: 'allow'; limit?: string } | undefined,
+  config: { crossSite?: 'allow'; limit?: string; refusals?: Record<number, string> } | undefined,
 ): Record<string, object> {
   const methods = [method].flat()
   const answers: Record<string, object> = {}
+  for (const [status, description] of Object.entries(config?.refusals ?? {}))
+    answers[status] = { ...ERROR_BODY, description }
   if (methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m)) && config?.crossSite !== 'allow') {
     answers[403] = { ...ERROR_BODY, description: "Refused: sent from another site's page (code crossSiteRequest)" }
   }

@@ -19,6 +19,7 @@ import {
   OrderViewSchema,
   PlacedOrderSchema,
 } from '../../domain/orders.ts'
+import { PLACEMENT_REFUSALS } from '../http/api-docs.ts'
 import { header, scopeOf } from '../http/scope.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { runOnce, send } from '../cart/idempotency.ts'
@@ -39,7 +40,7 @@ export async function orderRoutes(
   app.post(
     '/api/cart/:id/order',
     {
-      config: { ...none, limit: 'orderPlacement' },
+      config: { ...none, limit: 'orderPlacement', refusals: PLACEMENT_REFUSALS },
       schema: {
         summary: 'Places the cart as an order and starts its payment',
         description:

@@ -1,6 +1,7 @@
 // Orders: placing a cart and moving an order through its statuses.
 //
-// Placing is one transaction (the caller's): the cart is locked and must hold orderable lines and billing details;
+// Placing is one transaction (the caller's): the cart is locked and must hold orderable lines and pass the checkout's
+// gating and rules again (src/domain/checkout-rules.ts: refused with the step to go back to);
 // its calculation (the cart calculator, with the catalogue and prices read before the transaction) is frozen into the
 // order; the stock of every line is taken with a conditional UPDATE (`amount >= n`), and a single line that cannot be
 // taken refuses the whole order; the products whose stock moved get a new catalogue version, as a back-office stock
@@ -12,6 +13,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { z } from 'zod'
+import { checkoutRefusal } from '../../domain/checkout-rules.ts'
 import { AppError } from '../../domain/errors.ts'
 import {
   isUnpaid,
@@ -24,8 +26,10 @@ import {
 } from '../../domain/orders.ts'
 import { lockCatalogueState, stampProducts } from '../backoffice/backoffice.repository.ts'
 import type { CartCalculator } from '../cart/cart-calculator.ts'
+import { cartOf } from '../cart/cart-rows.ts'
 import type { CartScope, CartService } from '../cart/cart.service.ts'
 import { updateCart } from '../cart/cart.repository.ts'
+import { checkoutFacts, checkoutIncomplete } from '../cart/checkout-rules.ts'
 import type { DatabaseHandle, Dialect } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
@@ -179,9 +183,12 @@ export class OrderService {
       throw new AppError('productNotAvailable', 409, `Product variants ${unavailable.join(', ')} cannot be ordered.`, {
         ids: unavailable.join(', '),
       })
-    const billing = row.billing
-    if (!billing || billing.address.countryId === null)
-      throw new AppError('checkoutIncomplete', 409, `Cart ${cartId} has no billing details with an address.`)
+    // The gating and the rules again: the details may have been stored before a rule existed, or changed since.
+    const cart = cartOf(row, contents, scope.entry)
+    const facts = await checkoutFacts(trx, scope.site, [row.billing?.address.countryId, row.shippingAddress?.countryId])
+    const refusal = checkoutRefusal(cart, facts)
+    if (refusal) throw checkoutIncomplete(cartId, refusal, scope.language.code)
+    const billing = row.billing!
 
     const { calculation } = await calculator.calculateIn(trx, scope, contents)
     const lines: OrderLine[] = calculation.products.map((line) => ({

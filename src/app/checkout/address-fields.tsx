@@ -12,19 +12,13 @@ import {
   type AddressContext,
   type AddressMatch,
 } from '../../domain/address-autocomplete.ts'
-import {
-  addressCountryRefusal,
-  addressSchemaFor,
-  isDeliveryCountry,
-  MAX_LENGTH,
-  postcodePlaceholder,
-} from '../../domain/address-rules.ts'
+import { isDeliveryCountry, MAX_LENGTH, postcodePlaceholder } from '../../domain/address-rules.ts'
+import { checkShippingAddress } from '../../domain/checkout-rules.ts'
 import type { Address } from '../../domain/address.ts'
 import type { Country, ZipcodeExclusion } from '../../domain/country.ts'
-import { isZipcodeExcluded } from '../../domain/country.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
-import { ErrorText, Field, fieldErrors, type FieldErrors } from './form-field.tsx'
+import { ErrorText, Field, type FieldErrors } from './form-field.tsx'
 
 /** The address form's values as typed (all text, so a draft keeps them as they were). */
 export interface AddressDraft {
@@ -71,8 +65,9 @@ const contextOf = (countryCode: string): AddressContext | undefined =>
   (Object.entries(ADDRESS_CONTEXTS) as [AddressContext, string][]).find(([, code]) => code === countryCode)?.[0]
 
 /**
- * The address the draft describes, checked by the country's rules, or the errors by field ('zipcode', 'search', …).
- * `siteCountry` refuses a Dutch address outside the Dutch site (spec §1); `exclusions` are the country's.
+ * The delivery address the draft describes, checked by the checkout's rules (src/domain/checkout-rules.ts, as the
+ * server applies them: the country's formats, the Dutch-address rule, the country's zip-code exclusions), or the
+ * errors by field ('zipcode', 'countryCode', 'search' while no address is chosen).
  */
 export function checkAddress(
   draft: AddressDraft,
@@ -81,33 +76,36 @@ export function checkAddress(
   exclusions: readonly ZipcodeExclusion[],
 ): { address: Address; errors: null } | { address: null; errors: FieldErrors } {
   const country = countries.find((c) => c.regionCode === draft.countryCode)
-  if (!country || !isDeliveryCountry(country.regionCode))
-    return { address: null, errors: { countryCode: { key: 'validation.required', params: {} } } }
-  const refusal = addressCountryRefusal(siteCountry, country.regionCode)
-  if (refusal) return { address: null, errors: { countryCode: { key: refusal, params: {} } } }
-  if (draft.mode === 'search')
-    return {
-      address: null,
-      errors: {
-        search: { key: draft.search.trim() ? 'checkout.address.choose' : 'validation.required', params: {} },
+  const checked = checkShippingAddress(
+    {
+      zipcode: draft.zipcode,
+      street: draft.street,
+      streetNumber: draft.streetNumber,
+      streetNumberAddition: draft.streetNumberAddition,
+      city: draft.city,
+      countryId: country?.countryId ?? null,
+    },
+    {
+      siteCountry,
+      country: country && {
+        countryId: country.countryId,
+        regionCode: country.regionCode,
+        zipcodeExclusions: exclusions,
       },
-    }
-  const parsed = addressSchemaFor(country.regionCode).safeParse({
-    zipcode: draft.zipcode,
-    street: draft.street,
-    streetNumber: draft.streetNumber,
-    streetNumberAddition: draft.streetNumberAddition,
-    city: draft.city,
-    countryId: country.countryId,
-  })
-  if (!parsed.success) return { address: null, errors: fieldErrors(parsed.error.issues) }
-  const excluded = exclusions.find((exclusion) => isZipcodeExcluded(parsed.data.zipcode, [exclusion]))
-  if (excluded)
-    return {
-      address: null,
-      errors: { zipcode: { key: 'validation.postcodeExcluded', params: { reason: excluded.description } } },
-    }
-  return { address: parsed.data, errors: null }
+      delivery: true,
+    },
+  )
+  const errors: FieldErrors = {}
+  for (const error of checked.ok ? [] : checked.errors) {
+    const field = error.path === 'address.countryId' ? 'countryCode' : error.path.replace(/^address\./, '')
+    if (draft.mode === 'search' && field !== 'countryCode') continue
+    errors[field] ??= { key: error.key, params: error.params }
+  }
+  if (draft.mode === 'search' && !errors.countryCode)
+    errors.search = { key: draft.search.trim() ? 'checkout.address.choose' : 'validation.required', params: {} }
+  return checked.ok && Object.keys(errors).length === 0
+    ? { address: checked.value, errors: null }
+    : { address: null, errors }
 }
 
 let countriesOnce: Promise<Country[]> | undefined

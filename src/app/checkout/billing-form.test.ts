@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { Country } from '../../domain/country.ts'
 import { emptyAddressDraft } from './address-fields.tsx'
-import { fromDraft, toDraft, validate, type BillingForm } from './billing-form.ts'
+import { checkForm, fromDraft, toDraft, type BillingForm } from './billing-form.ts'
+
+const validate = (...args: Parameters<typeof checkForm>) => checkForm(...args).errors
 
 const countries: Country[] = [
   { countryId: 1, name: 'Nederland', regionCode: 'NL', phoneCountryCode: '+31' },
@@ -32,7 +34,7 @@ const valid: BillingForm = {
 
 describe('the billing form', () => {
   it('accepts a complete Dutch address on the Dutch site', () => {
-    expect(validate(valid, countries, 'NL', [])).toEqual({})
+    expect(validate(valid, countries, 'NL', [], true)).toEqual({})
   })
 
   it('says per field what is missing or wrong, with the §5 messages', () => {
@@ -47,7 +49,7 @@ describe('the billing form', () => {
     expect(errors.phoneNumber?.key).toBe('validation.phone')
     expect(errors['address.search']?.key).toBe('validation.required')
     expect(
-      validate({ ...valid, address: { ...emptyAddressDraft('NL'), search: 'Kerk' } }, countries, 'NL', []),
+      validate({ ...valid, address: { ...emptyAddressDraft('NL'), search: 'Kerk' } }, countries, 'NL', [], true),
     ).toEqual({
       'address.search': { key: 'checkout.address.choose', params: {} },
     })
@@ -70,19 +72,21 @@ describe('the billing form', () => {
   })
 
   it('refuses a Dutch address on another site, and an excluded postcode', () => {
-    expect(validate(valid, countries, 'BE', [])['address.countryCode']?.key).toBe('localization.dutchAddressNotice')
-    const excluded = validate(valid, countries, 'NL', [
-      { kind: 'prefix', prefix: '1011', description: 'Waddeneilanden' },
-    ])
-    expect(excluded['address.zipcode']).toEqual({
+    expect(validate(valid, countries, 'BE', [], true)['address.countryCode']?.key).toBe(
+      'localization.dutchAddressNotice',
+    )
+    const exclusions = [{ kind: 'prefix' as const, prefix: '1011', description: 'Waddeneilanden' }]
+    expect(validate(valid, countries, 'NL', exclusions, true)['address.zipcode']).toEqual({
       key: 'validation.postcodeExcluded',
       params: { reason: 'Waddeneilanden' },
     })
+    // goods going elsewhere (a pickup point, another address): the billing address may lie in the area
+    expect(validate(valid, countries, 'NL', exclusions, false)).toEqual({})
   })
 
   it('asks for a company name and a valid VAT number only when ordering for a company', () => {
-    expect(validate({ ...valid, vatNumber: 'nonsense' }, countries, 'NL', [])).toEqual({})
-    const errors = validate({ ...valid, company: true, vatNumber: 'nonsense' }, countries, 'NL', [])
+    expect(validate({ ...valid, vatNumber: 'nonsense' }, countries, 'NL', [], true)).toEqual({})
+    const errors = validate({ ...valid, company: true, vatNumber: 'nonsense' }, countries, 'NL', [], true)
     expect(errors.companyName?.key).toBe('validation.required')
     expect(errors.vatNumber?.key).toBe('validation.vatNumber')
     expect(
@@ -96,10 +100,10 @@ describe('the billing form', () => {
   })
 
   it('asks for a strong password only when an account is wanted', () => {
-    expect(validate({ ...valid, account: true, password: 'short1' }, countries, 'NL', []).password?.key).toBe(
+    expect(validate({ ...valid, account: true, password: 'short1' }, countries, 'NL', [], true).password?.key).toBe(
       'validation.password',
     )
-    expect(validate({ ...valid, account: true, password: 'paard2026' }, countries, 'NL', [])).toEqual({})
+    expect(validate({ ...valid, account: true, password: 'paard2026' }, countries, 'NL', [], true)).toEqual({})
   })
 
   it('keeps a draft of everything but the password, and restores it', () => {

@@ -1,15 +1,12 @@
 // The billing form's values, their draft on the device and their check: the domain's rules for the address's
 // country (the server applies the same), so each field's message can stand beside it as soon as it is left.
-import {
-  companySchemaFor,
-  contactSchemaFor,
-  isDeliveryCountry,
-  namedAddressSchemaFor,
-} from '../../domain/address-rules.ts'
-import { PasswordSchema } from '../../domain/address.ts'
+import { PasswordSchema, type Company } from '../../domain/address.ts'
+import type { Billing } from '../../domain/cart-api.ts'
+import { checkBilling, checkCompany } from '../../domain/checkout-rules.ts'
+import type { Country, ZipcodeExclusion } from '../../domain/country.ts'
 import type { DraftValues } from '../data/checkout-drafts.ts'
-import { checkAddress, type AddressDraft } from './address-fields.tsx'
-import { fieldErrors, type FieldErrors } from './form-field.tsx'
+import type { AddressDraft } from './address-fields.tsx'
+import type { FieldErrors } from './form-field.tsx'
 
 export interface BillingForm {
   firstName: string
@@ -62,28 +59,66 @@ export function fromDraft(values: DraftValues, fallback: BillingForm): BillingFo
   }
 }
 
-/** Every field's first error, by the field names of the form ('address.zipcode' for the address's). */
-export function validate(
+/** Where the form's values stand: the billing the server would take (normalised), or the errors by field. */
+export interface CheckedBilling {
+  billing: Billing | null
+  company: Company | null
+  errors: FieldErrors
+}
+
+/**
+ * The form checked by the checkout's rules (src/domain/checkout-rules.ts, as the server applies them): every field's
+ * first error, by the form's field names ('address.zipcode', 'address.countryCode' for the country). `delivery`
+ * says whether goods go to this address (home delivery): only then do the country's zip-code exclusions apply.
+ */
+export function checkForm(
   form: BillingForm,
-  countries: Parameters<typeof checkAddress>[1],
+  countries: readonly Country[],
   siteCountry: string,
-  exclusions: Parameters<typeof checkAddress>[3],
-): FieldErrors {
-  const country = form.address.countryCode
-  const errors: FieldErrors = {}
-  if (isDeliveryCountry(country)) {
-    const names = namedAddressSchemaFor(country).pick({ firstName: true, lastName: true }).safeParse(form)
-    if (!names.success) Object.assign(errors, fieldErrors(names.error.issues))
-    const contact = contactSchemaFor(country).safeParse(form)
-    if (!contact.success) Object.assign(errors, fieldErrors(contact.error.issues))
-    if (form.company) {
-      const company = companySchemaFor(country).safeParse(form)
-      if (!company.success) Object.assign(errors, fieldErrors(company.error.issues))
-    }
+  exclusions: readonly ZipcodeExclusion[],
+  delivery: boolean,
+): CheckedBilling {
+  const country = countries.find((c) => c.regionCode === form.address.countryCode)
+  const candidate: Billing = {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    emailAddress: form.emailAddress,
+    phoneNumber: form.phoneNumber,
+    address: {
+      zipcode: form.address.zipcode,
+      street: form.address.street,
+      streetNumber: form.address.streetNumber,
+      streetNumberAddition: form.address.streetNumberAddition,
+      city: form.address.city,
+      countryId: country?.countryId ?? null,
+    },
   }
-  const address = checkAddress(form.address, countries, siteCountry, exclusions)
-  if (address.errors) for (const [field, error] of Object.entries(address.errors)) errors[`address.${field}`] = error
+  const facts = country && {
+    countryId: country.countryId,
+    regionCode: country.regionCode,
+    zipcodeExclusions: exclusions,
+  }
+  const checked = checkBilling(candidate, { siteCountry, country: facts, delivery })
+  const errors: FieldErrors = {}
+  for (const error of checked.ok ? [] : checked.errors) {
+    const field = error.path === 'address.countryId' ? 'address.countryCode' : error.path
+    // Until an address is chosen from the search, its one message stands by the search field.
+    if (form.address.mode === 'search' && field.startsWith('address.') && field !== 'address.countryCode') continue
+    errors[field] ??= { key: error.key, params: error.params }
+  }
+  if (form.address.mode === 'search' && !errors['address.countryCode'])
+    errors['address.search'] = {
+      key: form.address.search.trim() ? 'checkout.address.choose' : 'validation.required',
+      params: {},
+    }
+  let company: Company | null = null
+  if (form.company) {
+    const result = checkCompany({ companyName: form.companyName, vatNumber: form.vatNumber }, country?.regionCode)
+    if (result.ok) company = result.value
+    else for (const error of result.errors) errors[error.path] ??= { key: error.key, params: error.params }
+  }
   if (form.account && !PasswordSchema.safeParse(form.password).success)
     errors.password = { key: 'validation.password', params: {} }
-  return errors
+  const ok = Object.keys(errors).length === 0 && checked.ok
+  return { billing: ok ? checked.value : null, company, errors }
 }

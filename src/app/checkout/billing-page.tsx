@@ -5,30 +5,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import {
-  companySchemaFor,
-  contactSchemaFor,
-  isDeliveryCountry,
-  MAX_LENGTH,
-  namedAddressSchemaFor,
-} from '../../domain/address-rules.ts'
-import type { Address } from '../../domain/address.ts'
-import type { Billing } from '../../domain/cart-api.ts'
+import { MAX_LENGTH } from '../../domain/address-rules.ts'
 import type { Cart } from '../../domain/cart.ts'
 import { nextStep } from '../../domain/checkout.ts'
+import { deliveryAddressOf } from '../../domain/checkout-rules.ts'
 import { readDraft, saveDraft } from '../data/checkout-drafts.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
 import {
   AddressFields,
   addressDraftOf,
-  checkAddress,
   emptyAddressDraft,
   siteCountryCode,
   useDeliveryCountries,
   useExclusions,
 } from './address-fields.tsx'
-import { fromDraft, toDraft, validate, type BillingForm } from './billing-form.ts'
+import { checkForm, fromDraft, toDraft, type BillingForm } from './billing-form.ts'
 import { errorMessage, serverFieldErrors } from './checkout-errors.ts'
 import { CheckoutLayout } from './checkout-layout.tsx'
 import { checkoutPath, isUnreachable, useCheckout, useGate } from './checkout-state.ts'
@@ -113,8 +105,10 @@ function BillingFormView({
 
   if (!form) return <p role="status">{t('checkout.loading')}</p>
 
-  const country = form.address.countryCode
-  const errors = validate(form, countries, siteCountry, exclusions)
+  // The zip-code exclusions apply when the goods go to this address (home delivery), as on the server.
+  const delivery = cart ? deliveryAddressOf(cart) === 'billing' : true
+  const checked = checkForm(form, countries, siteCountry, exclusions, delivery)
+  const errors = checked.errors
   const shown: FieldErrors = { ...serverErrors }
   for (const [field, error] of Object.entries(errors)) if (touched.has(field)) shown[field] = error
   const addressErrors: FieldErrors = Object.fromEntries(
@@ -137,17 +131,12 @@ function BillingFormView({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const all = validate(form, countries, siteCountry, exclusions)
-    if (Object.keys(all).length > 0) {
-      setTouched(new Set(Object.keys(all)))
+    const { billing, company } = checked
+    if (!billing || (form.company && !company)) {
+      setTouched(new Set(Object.keys(errors)))
       focusFirstInvalid(formRef.current)
       return
     }
-    if (!isDeliveryCountry(country)) return
-    const contact = contactSchemaFor(country).parse(form)
-    const names = namedAddressSchemaFor(country).pick({ firstName: true, lastName: true }).parse(form)
-    const address = checkAddress(form.address, countries, siteCountry, exclusions).address as Address
-    const billing: Billing = { ...names, ...contact, address }
     if (!cartId || !cart) {
       setFailure(t('checkout.needsNetwork'))
       return
@@ -156,14 +145,14 @@ function BillingFormView({
     setFailure(null)
     try {
       await api.setBilling(cartId, billing)
-      if (form.company) await api.setCompany(cartId, companySchemaFor(country).parse(form))
+      if (company) await api.setCompany(cartId, company)
       if (form.newsletter !== cart.newsletterSubscribe) await api.setNewsletter(cartId, form.newsletter)
       if (form.account && form.password)
         await api.setPassword(cartId, form.password, `${origin}${checkoutPath(language.pathPrefix, 'login')}`)
       await reload()
       void navigate(checkoutPath(language.pathPrefix, nextStep('billing', cart)))
     } catch (error) {
-      const fields = serverFieldErrors(error)
+      const fields = serverFieldErrors(error, (path) => (path === 'address.countryId' ? 'address.countryCode' : path))
       if (Object.keys(fields).length > 0) {
         setServerErrors(fields)
         focusFirstInvalid(formRef.current)

@@ -3,15 +3,13 @@
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { ApiRequestError, retryAfterMinutes } from '../../browser/transport.ts'
+import { fieldErrorsOfParams } from '../../domain/field-errors.ts'
 import { translateWith } from '../i18n/translate-with.ts'
 import type { FieldErrors } from './form-field.tsx'
 
 const ErrorBodySchema = z.object({
   code: z.string(),
-  params: z.record(z.string(), z.unknown()).optional(),
-  fields: z
-    .record(z.string(), z.object({ key: z.string(), params: z.record(z.string(), z.string()).default({}) }))
-    .optional(),
+  params: z.record(z.string(), z.string()).optional(),
 })
 export type ErrorBody = z.infer<typeof ErrorBodySchema>
 
@@ -22,10 +20,15 @@ export function errorBodyOf(error: unknown): ErrorBody | null {
   return body.success ? body.data : null
 }
 
-/** The field errors of a refused form, by the form's field names (`rename` maps the server's paths to them). */
+/**
+ * The field errors of a refused form (400 invalidFields, or a 409 checkoutIncomplete naming fields), by the form's
+ * field names: `rename` maps the server's paths (the request body's) to them.
+ */
 export function serverFieldErrors(error: unknown, rename: (path: string) => string = (path) => path): FieldErrors {
-  const fields = errorBodyOf(error)?.fields ?? {}
-  return Object.fromEntries(Object.entries(fields).map(([path, value]) => [rename(path), value]))
+  const errors: FieldErrors = {}
+  for (const { path, key, params } of fieldErrorsOfParams(errorBodyOf(error)?.params ?? {}))
+    errors[rename(path)] ??= { key, params }
+  return errors
 }
 
 /** One sentence for a refused or failed call. */
@@ -35,7 +38,7 @@ export function errorMessage(t: TFunction, error: unknown): string {
   if (minutes !== null) return translate('errors.rateLimited', { minutes: String(minutes) })
   const body = errorBodyOf(error)
   if (!body) return translate('checkout.error', {})
-  const params = Object.fromEntries(Object.entries(body.params ?? {}).map(([k, v]) => [k, String(v)]))
+  const params = body.params ?? {}
   const key = `errors.${body.code}`
   return t(key as never, { ...params, defaultValue: translate('checkout.error', {}) }) as string
 }

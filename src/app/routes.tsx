@@ -3,6 +3,18 @@ import { CART_PATH_WORDS, COMPARE_PATH_WORDS } from '../domain/catalogue-paths.t
 import { rootLoader, rootShouldRevalidate, scopeMiddleware } from './root/root.data.ts'
 import { Root, RootErrorBoundary } from './root/root.tsx'
 
+/**
+ * The checkout's steps (spec §2): each its own chunk, gated by the cart it holds (src/domain/checkout.ts). Defined
+ * before the route tree, which reads it as the module loads.
+ */
+const CHECKOUT_PAGES = {
+  billing: () => import('./checkout/billing-page.tsx'),
+  login: () => import('./checkout/login-page.tsx'),
+  delivery: () => import('./checkout/delivery-page.tsx'),
+  payment: () => import('./checkout/payment-page.tsx'),
+  complete: () => import('./checkout/complete-page.tsx'),
+} as const
+
 // The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:
 // each is its own chunk, loaded for the first page before hydration and on demand after.
 export const routes: RouteObject[] = [
@@ -59,15 +71,6 @@ function appPage(routeName: string, words: readonly string[], lazy: () => Promis
     })),
   )
 }
-
-/** The checkout's steps (spec §2): each its own chunk, gated by the cart it holds (src/domain/checkout.ts). */
-const CHECKOUT_PAGES = {
-  billing: () => import('./checkout/billing-page.tsx'),
-  login: () => import('./checkout/login-page.tsx'),
-  delivery: () => import('./checkout/delivery-page.tsx'),
-  payment: () => import('./checkout/payment-page.tsx'),
-  complete: () => import('./checkout/complete-page.tsx'),
-} as const
 
 function checkoutPages(): RouteObject[] {
   return ['checkout', ':language/checkout'].flatMap((base): RouteObject[] => [

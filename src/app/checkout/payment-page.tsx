@@ -164,10 +164,15 @@ export function Component() {
   )
 
   return (
-    <CheckoutLayout step="payment" state={resuming ? LOADING : state} title={t('checkout.payment.title')}>
+    <CheckoutLayout
+      step="payment"
+      // With an attempt waiting, a cart the server no longer has is the order, not an error.
+      state={resuming || (attempt != null && state.status === 'error') ? LOADING : state}
+      title={t('checkout.payment.title')}
+    >
       {allowed && (
         <div className="checkout-form payment-step">
-          {resuming && (
+          {attempt != null && problem === null && phase === 'idle' && (
             <p className="checkout-notice" role="status">
               {t('checkout.payment.resume')}
             </p>

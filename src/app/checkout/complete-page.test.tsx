@@ -112,7 +112,8 @@ describe('the complete page', () => {
     // Read again after 2 s: paid.
     expect(await screen.findByRole('heading', { name: nl.checkout.complete.paidTitle }, { timeout: 4000 })).toBeTruthy()
     expect(screen.getByText(nl.checkout.complete.orderNumber.replace('{{number}}', '17'))).toBeTruthy()
-    expect(purchases()).toHaveLength(1)
+    // Sent by an effect after the paid order is shown.
+    await waitFor(() => expect(purchases()).toHaveLength(1))
     // The key goes to the API only.
     expect(requests.filter((r) => r.query?.key === KEY)).toHaveLength(2)
     expect(JSON.stringify(window.dataLayer)).not.toContain(KEY)
@@ -121,6 +122,7 @@ describe('the complete page', () => {
     cleanup()
     show(PATH, [order('paid', null)])
     expect(await screen.findByRole('heading', { name: nl.checkout.complete.paidTitle })).toBeTruthy()
+    await new Promise((done) => setTimeout(done, 100))
     expect(purchases()).toHaveLength(1)
   }, 10_000)
 

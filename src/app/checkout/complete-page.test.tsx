@@ -95,6 +95,7 @@ const PATH = `/checkout/complete/?id=${ORDER_ID}&key=${KEY}&status=open`
 beforeEach(() => {
   window.dataLayer = []
   localStorage.clear()
+  sessionStorage.clear()
 })
 afterEach(() => {
   cleanup()
@@ -138,6 +139,21 @@ describe('the complete page', () => {
     fireEvent.click(screen.getByRole('button', { name: nl.checkout.complete.payAgain }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/payments/test/tst_2'))
     expect(purchases()).toEqual([])
+  })
+
+  it('takes the key out of the address at once (analytics read the address), and a reload of the tab still finds it', async () => {
+    const requests = show(PATH, [order('paid', null)])
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(`/checkout/complete/?id=${ORDER_ID}&status=open`),
+    )
+    expect(await screen.findByRole('heading', { name: nl.checkout.complete.paidTitle })).toBeTruthy()
+    const orderReads = requests.filter((r) => r.path === `/api/orders/${ORDER_ID}`)
+    expect(orderReads.length).toBeGreaterThan(0)
+    expect(orderReads.every((r) => r.query?.key === KEY)).toBe(true)
+
+    cleanup()
+    show(`/checkout/complete/?id=${ORDER_ID}&status=open`, [order('paid', null)])
+    expect(await screen.findByRole('heading', { name: nl.checkout.complete.paidTitle })).toBeTruthy()
   })
 
   it('says an expired order has ended and leads to the cart', async () => {

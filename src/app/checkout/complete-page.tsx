@@ -1,10 +1,11 @@
 // The order after the payer comes back (?id=<order>&key=<order key>&status=…): paid, with its number and what happens
 // next; waiting for a payment still under way (read again, use-order.ts); a payment that did not go through, with a
 // new one to start (the order holds the cart, so nothing is lost); or an order that ended. The status in the address
-// is the provider's return only: what is shown is always the server's. The key stays out of analytics and logs.
+// is the provider's return only: what is shown is always the server's. The key leaves the address at once (kept in
+// the tab, order-key.ts), so analytics never see it; it goes to the API only.
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { CART_SLUGS, localPath } from '../../domain/catalogue-paths.ts'
 import type { ContentPage } from '../../domain/content.ts'
 import { isSampleProduct } from '../../domain/cart-mutations.ts'
@@ -16,6 +17,7 @@ import { useServices } from '../services.tsx'
 import { trackPurchaseOnce } from '../tracking/purchase-once.ts'
 import { CheckoutLayout } from './checkout-layout.tsx'
 import { isUnreachable } from './checkout-state.ts'
+import { rememberedOrderKey, rememberOrderKey } from './order-key.ts'
 import { outcomeOf } from './place-order.ts'
 import { useOrder } from './use-order.ts'
 
@@ -25,14 +27,30 @@ const LOADING = { status: 'loading' } as const
 export function Component() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
+  const { pathname } = useLocation()
   const { language } = useRootData()
-  const id = OrderIdSchema.safeParse(params.get('id'))
-  const key = params.get('key')
-  const valid = id.success && key !== null && key.length > 0 && key.length <= 100
+  const idParam = params.get('id')
+  const given = params.get('key')
+  const id = OrderIdSchema.safeParse(idParam)
+  // The key once it has left the address (order-key.ts).
+  const [remembered, setRemembered] = useState<string | null>(null)
   useEffect(() => {
-    if (!valid) void navigate(localPath(language.pathPrefix, 'checkout'), { replace: true })
-  }, [valid, navigate, language.pathPrefix])
-  if (!valid) return null
+    const base = localPath(language.pathPrefix, 'checkout')
+    if (!id.success) return void navigate(base, { replace: true })
+    if (given !== null) {
+      if (given.length === 0 || given.length > 100) return void navigate(base, { replace: true })
+      rememberOrderKey(id.data, given)
+      setRemembered(given)
+      const query = new URLSearchParams(params)
+      query.delete('key')
+      return void navigate({ pathname, search: `?${query}` }, { replace: true, preventScrollReset: true })
+    }
+    const stored = rememberedOrderKey(id.data)
+    if (stored === null) void navigate(base, { replace: true })
+    else setRemembered(stored)
+  }, [idParam, given, pathname, navigate, language.pathPrefix])
+  const key = given ?? remembered
+  if (!id.success || !key || key.length > 100) return null
   return <OrderOutcome orderId={id.data} orderKey={key} />
 }
 

@@ -116,7 +116,11 @@ export function Component() {
   const leave = async (order: PlacedOrder) => {
     setPhase('leaving')
     // The server has closed the cart: the device starts an empty one, and what was typed is not needed any more.
-    await Promise.all([startCartAfterOrder(siteId, language.languageId), clearDrafts(siteId).catch(() => undefined)])
+    // Storage trouble (told by the storage notice) never keeps the payer from the payment.
+    await Promise.all([
+      startCartAfterOrder(siteId, language.languageId).catch(() => undefined),
+      clearDrafts(siteId).catch(() => undefined),
+    ])
     if (order.paymentUrl) window.location.assign(order.paymentUrl)
     else void navigate(completePath(language.pathPrefix, order), { replace: true })
   }

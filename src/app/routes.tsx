@@ -3,7 +3,10 @@ import { CART_PATH_WORDS, COMPARE_PATH_WORDS } from '../domain/catalogue-paths.t
 import { rootLoader, rootShouldRevalidate, scopeMiddleware } from './root/root.data.ts'
 import { Root, RootErrorBoundary } from './root/root.tsx'
 
-/** The checkout's steps (spec §2): each its own chunk, gated by the cart it holds (src/domain/checkout.ts). */
+/**
+ * The checkout's steps (spec §2): each its own chunk, gated by the cart it holds (src/domain/checkout.ts). Defined
+ * before the route tree, which reads it as the module loads.
+ */
 const CHECKOUT_PAGES = {
   billing: () => import('./checkout/billing-page.tsx'),
   login: () => import('./checkout/login-page.tsx'),

@@ -301,6 +301,22 @@ export async function restartCart(siteId: number, languageId: number): Promise<v
     .catch(reportStorageError)
 }
 
+/**
+ * The cart became an order (the server has closed it): the device starts an empty one. The order holds what the
+ * cart held, so nothing is restored, and nothing waiting is sent on: the checkout only places a cart whose changes
+ * have all reached the server, and what a restart queued since (after the answer was lost) is the order's again.
+ */
+export async function startCartAfterOrder(siteId: number, languageId: number): Promise<void> {
+  const db = shopDatabase()
+  await db
+    .transaction('rw', db.carts, db.cartOutbox, async () => {
+      const cart = checkedCart(await db.carts.get(siteId), siteId, languageId)
+      await db.cartOutbox.where('siteId').equals(siteId).delete()
+      await db.carts.put({ ...emptyCart(siteId, languageId), pricing: cart.pricing })
+    })
+    .catch(reportStorageError)
+}
+
 /** The sites whose carts have changes waiting (for the service worker's background sync). */
 export async function sitesWithQueuedChanges(): Promise<{ siteId: number; languageId: number }[]> {
   const db = shopDatabase()

@@ -44,6 +44,18 @@ export const EcommerceEventSchema = z.discriminatedUnion('event', [
   event('remove_from_cart', valued(items.length(1))),
   event('view_cart', valued(items)),
   event('begin_checkout', valued(items.min(1)).extend({ coupon: z.string().optional() })),
+  event('add_payment_info', valued(items).extend({ payment_type: z.string(), coupon: z.string().optional() })),
+  // The spec's purchase event (id, revenue, tax, shipping, affiliation, coupon) in GA4's names.
+  event(
+    'purchase',
+    valued(items.min(1)).extend({
+      transaction_id: z.string(),
+      tax: z.number(),
+      shipping: z.number(),
+      affiliation: z.string(),
+      coupon: z.string().optional(),
+    }),
+  ),
   event('view_promotion', z.object({ items: z.array(PromotionSchema).min(1) })),
   event('select_promotion', PromotionSchema.extend({ items: z.array(PromotionSchema).length(1) })),
 ])

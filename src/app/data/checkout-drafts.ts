@@ -49,6 +49,11 @@ export async function saveDraft(siteId: number, form: string, values: DraftValue
   }
 }
 
+/** One form's draft is done with. */
+export async function clearDraft(siteId: number, form: string): Promise<void> {
+  await shopDatabase().checkoutDrafts.delete(keyOf(siteId, form))
+}
+
 /** Once the order is placed nothing typed is needed any more. */
 export async function clearDrafts(siteId: number): Promise<void> {
   await shopDatabase().checkoutDrafts.where('siteId').equals(siteId).delete()

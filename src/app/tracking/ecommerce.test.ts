@@ -7,7 +7,9 @@ import {
   itemOfSummary,
   promotionOf,
   trackAddToCart,
+  trackAddPaymentInfo,
   trackBeginCheckout,
+  trackPurchase,
   trackRemoveFromCart,
   trackSelectItem,
   trackSelectPromotion,
@@ -92,6 +94,17 @@ describe('e-commerce events', () => {
     trackViewCart([cartItem], 'EUR')
     trackViewCart([], 'EUR')
     trackBeginCheckout([cartItem], 'EUR', 'WELKOM10')
+    trackAddPaymentInfo([cartItem], 'EUR', 'ideal', null)
+    trackPurchase(
+      {
+        orderNumber: 17,
+        lines: [
+          { productVariantId: 101, description: 'Product 1', productLabel: 'Zak', unitAmount: 2995, quantity: 3 },
+        ],
+        totals: { currency: 'EUR', totalAmount: 8985, vatAmountLow: 742, vatAmountHigh: 0, shippingCosts: 0 },
+      } as Parameters<typeof trackPurchase>[0],
+      'Equivera Nederland',
+    )
     const events = window.dataLayer!.filter((entry) => (entry as { event?: string }).event !== undefined)
     for (const pushed of events) expect(EcommerceEventSchema.safeParse(pushed).error).toBeUndefined()
     // Every event the domain knows is sent somewhere.

@@ -1,7 +1,9 @@
 // The e-commerce events the app sends, as src/domain/tracking.ts defines them, for the catalogue: view_item_list
 // (impressions, batched: one event a second after the last product came into view), select_item, view_item,
-// view_promotion and select_promotion; and for the cart: add_to_cart, remove_from_cart, view_cart and begin_checkout.
+// view_promotion and select_promotion; for the cart: add_to_cart, remove_from_cart, view_cart and begin_checkout; and
+// for the checkout: add_payment_info and purchase (sent once per order: purchase-once.ts).
 import type { CartLine } from '../../domain/cart.ts'
+import type { Order } from '../../domain/orders.ts'
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
 import type { CatalogueProduct, LandingPage } from '../../domain/product.ts'
 import type { EcommerceEvent, Ga4Item, Promotion } from '../../domain/tracking.ts'
@@ -147,4 +149,48 @@ export function trackBeginCheckout(items: Ga4Item[], currency: string, coupon: s
     event: 'begin_checkout',
     ecommerce: { currency, value: valueOf(items), ...(coupon && { coupon }), items },
   })
+}
+
+export function trackAddPaymentInfo(items: Ga4Item[], currency: string, paymentType: string, coupon: string | null) {
+  pushEcommerce({
+    event: 'add_payment_info',
+    ecommerce: { currency, value: valueOf(items), payment_type: paymentType, ...(coupon && { coupon }), items },
+  })
+}
+
+/** An order line as an item: what was ordered, at the price it was ordered for (brand and group are not kept). */
+export function itemOfOrderLine(line: Order['lines'][number]): Ga4Item {
+  return {
+    item_id: String(line.productVariantId),
+    item_name: line.description,
+    item_brand: '',
+    item_category: '',
+    item_variant: line.productLabel,
+    price: units(line.unitAmount),
+    quantity: line.quantity,
+  }
+}
+
+/**
+ * The purchase of a paid order. Its id is the order number the customer and the back office know; nothing of the
+ * order's key or the customer goes to analytics.
+ */
+export function purchaseEvent(order: Order, affiliation: string): EcommerceEvent {
+  const { totals } = order
+  return {
+    event: 'purchase',
+    ecommerce: {
+      transaction_id: String(order.orderNumber),
+      affiliation,
+      currency: totals.currency,
+      value: units(totals.totalAmount),
+      tax: units(totals.vatAmountLow + totals.vatAmountHigh),
+      shipping: units(totals.shippingCosts),
+      items: order.lines.map(itemOfOrderLine),
+    },
+  }
+}
+
+export function trackPurchase(order: Order, affiliation: string) {
+  pushEcommerce(purchaseEvent(order, affiliation))
 }

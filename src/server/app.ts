@@ -144,13 +144,16 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     mail,
     jobs,
     onStockMoved: () => catalogue.refresh(),
+    // Whatever moves an order to paid: nothing more yet.
+    onPaid: async () => {},
+    secret: config.SESSION_SECRET,
   })
   // The order follows its payment in the payment's transaction.
   const payments = new PaymentService({
     db: database.db,
     provider: paymentProvider,
     publicUrl,
-    onStatus: (trx, payment, status) => followPayment(trx, database.dialect, payment, status, new Date()),
+    onStatus: (trx, payment, status) => followPayment(trx, orders.moves, payment, status, new Date()),
   })
   const context: AppContext = {
     database,
@@ -167,7 +170,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     payments,
     addresses: new EmbeddedAddressProvider(database.db),
     orders,
-    orderPayments: new OrderPayments({ database, payments }),
+    orderPayments: new OrderPayments({ database, payments, moves: orders.moves }),
   }
 
   const responses = new ResponseCache({ now })

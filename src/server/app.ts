@@ -40,6 +40,8 @@ import { MailService } from './mail/mail.service.ts'
 import { createPaymentProvider } from './payments/payment-providers.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { PaymentService } from './payments/payments.service.ts'
+import { invoiceRoutes } from './invoices/invoice.routes.ts'
+import { InvoiceService } from './invoices/invoice.service.ts'
 import { orderRoutes } from './orders/order.routes.ts'
 import { OrderService } from './orders/order.service.ts'
 import { followPayment, OrderPayments } from './orders/order-payment.ts'
@@ -137,6 +139,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const publicUrl = new URL(config.PUBLIC_URL)
   const paymentProvider = createPaymentProvider(config, { db: database.db, jobs, publicUrl })
   const cartCalculator = new CartCalculator(carts)
+  const invoices = new InvoiceService({ database, sites })
   const orders = new OrderService({
     database,
     carts,
@@ -144,8 +147,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     mail,
     jobs,
     onStockMoved: () => catalogue.refresh(),
-    // Whatever moves an order to paid: nothing more yet.
-    onPaid: async () => {},
+    // Whatever moves an order to paid issues its invoice in that move's transaction.
+    onPaid: invoices.paid,
     secret: config.SESSION_SECRET,
   })
   // The order follows its payment in the payment's transaction.
@@ -171,6 +174,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     addresses: new EmbeddedAddressProvider(database.db),
     orders,
     orderPayments: new OrderPayments({ database, payments, moves: orders.moves }),
+    invoices,
   }
 
   const responses = new ResponseCache({ now })
@@ -239,6 +243,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     catalogueRoutes,
     cartRoutes,
     orderRoutes,
+    invoiceRoutes,
     backofficeRoutes,
     devMailRoutes,
     paymentRoutes,

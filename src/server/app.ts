@@ -139,7 +139,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const publicUrl = new URL(config.PUBLIC_URL)
   const paymentProvider = createPaymentProvider(config, { db: database.db, jobs, publicUrl })
   const cartCalculator = new CartCalculator(carts)
-  const invoices = new InvoiceService({ database, sites })
+  const invoices = new InvoiceService({ database, sites, mail, publicUrl, secret: config.SESSION_SECRET })
   const orders = new OrderService({
     database,
     carts,
@@ -147,7 +147,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     mail,
     jobs,
     onStockMoved: () => catalogue.refresh(),
-    // Whatever moves an order to paid issues its invoice in that move's transaction.
+    // Whatever moves an order to paid issues its invoice and queues its mail in that move's transaction.
     onPaid: invoices.paid,
     secret: config.SESSION_SECRET,
   })

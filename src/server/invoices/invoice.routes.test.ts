@@ -1,6 +1,6 @@
 // Invoices through HTTP on both databases: numbered when an order becomes paid (by the test provider's signed webhook,
 // delivered by draining the job queue, or at once with nothing to pay), once per order, per site without gaps; the PDF
-// read back with pdfjs; the key check.
+// read back with pdfjs; the key check; the payment-received mail and its link.
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../domain/errors.ts'
@@ -128,7 +128,7 @@ describe.each(DIALECTS)('invoices on %s', (dialect) => {
     expect(await counterOf(HOSTS.nl)).toBe(start + 2)
   })
 
-  it('issues nothing new for a replayed payment event', async () => {
+  it('issues nothing new for a replayed payment event: one invoice, one mail', async () => {
     const placed = await placeOrder()
     await pay(placed.paymentUrl!)
     const issued = await invoiceOf(placed.orderId)
@@ -149,6 +149,8 @@ describe.each(DIALECTS)('invoices on %s', (dialect) => {
     expect((await call('GET', `/api/orders/${placed.orderId}?key=${placed.orderKey}`)).statusCode).toBe(200)
     expect(await invoiceOf(placed.orderId)).toEqual(issued)
     expect(await counterOf(HOSTS.nl)).toBe(counter)
+    const mails = await db().selectFrom('mails').select('id').where('dedupeKey', '=', `order:${placed.orderId}:paid`)
+    expect(await mails.execute()).toHaveLength(1)
   })
 
   it('answers the PDF with the invoice number, the lines, VAT per rate and the total', async () => {
@@ -237,6 +239,32 @@ describe.each(DIALECTS)('invoices on %s', (dialect) => {
     expect(res.headers['content-type']).toBe('application/pdf')
   })
 
+  it('queues the payment-received mail in the order’s language with a working invoice link', async () => {
+    const placed = await placeOrder()
+    await pay(placed.paymentUrl!)
+    const mail = await db()
+      .selectFrom('mails')
+      .selectAll()
+      .where('dedupeKey', '=', `order:${placed.orderId}:paid`)
+      .executeTakeFirstOrThrow()
+    expect(mail).toMatchObject({ kind: 'order-paid', languageCode: 'nl', recipient: BILLING.emailAddress })
+    expect(mail.subject).toBe(`Betaling ontvangen voor je bestelling ${placed.orderNumber} bij Equivera`)
+    expect(mail.text).toContain('binnen 1–2 dagen')
+    const { invoiceNumber } = (await invoiceOf(placed.orderId))!
+    expect(mail.text).toContain(invoiceNumber)
+
+    const link = /(https?:\/\/\S+\/invoice\?key=\S+)/.exec(mail.text)?.[1]
+    expect(link).toBeDefined()
+    expect(mail.html).toContain(link!.replaceAll('&', '&amp;'))
+    const url = new URL(link!)
+    // The site's own domain (in development its .localhost one), and the order's key.
+    expect(context().sites.byDomain(url.hostname)?.id).toBe(context().sites.byDomain(HOSTS.nl)!.id)
+    expect(url.searchParams.get('key')).toBe(placed.orderKey)
+    const res = await call('GET', `${url.pathname}${url.search}`, { host: url.host })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(await pdfText(res.rawPayload)).toContain(invoiceNumber)
+  })
+
   it('issues the invoice of an order with nothing to pay when it is paid at placement', async () => {
     const cartId = await cartWith([[SPORT_MUESLI, 1]])
     const site = context().sites.byDomain(HOSTS.nl)!
@@ -256,5 +284,8 @@ describe.each(DIALECTS)('invoices on %s', (dialect) => {
     const res = await getInvoice(order.orderId, orderKey)
     expect(res.statusCode).toBe(200)
     expect(await pdfText(res.rawPayload)).toContain('Niets te betalen')
+    expect(
+      await db().selectFrom('mails').select('id').where('dedupeKey', '=', `order:${order.orderId}:paid`).execute(),
+    ).toHaveLength(1)
   })
 })

@@ -1,8 +1,9 @@
 // Invoices of paid orders. `paid` runs in the transaction that moves an order to paid, whatever moved it (a payment's
 // webhook or refresh, an order with nothing to pay, the back office; see StatusMoves in orders/order.service.ts):
-// it counts the site's next invoice number of the year and freezes the invoice's content (the order's lines, totals
-// and addresses, and the seller's details as they are now). Both commit with the paid status or not at all, so a
-// refused or rolled-back move leaves no number used, and an order has one invoice however often its payment is reported (an order becomes paid once; the invoice row's key is
+// it counts the site's next invoice number of the year, freezes the invoice's content (the order's lines, totals and
+// addresses, and the seller's details as they are now) and queues the payment-received mail with the invoice link. All
+// of it commits with the paid status or not at all, so a refused or rolled-back move leaves no number used, and an
+// order has one invoice however often its payment is reported (an order becomes paid once; the invoice row's key is
 // the order besides).
 //
 // The PDF is drawn from the frozen content on every request (invoice-pdf.ts): a few kilobytes of JSON per invoice
@@ -15,9 +16,13 @@ import type { LanguageCode } from '../../domain/language-codes.ts'
 import type { DatabaseHandle } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import type { RequestScope } from '../http/scope.ts'
+import { mailLayout, renderMail } from '../mail/mail-templates.ts'
+import type { MailService } from '../mail/mail.service.ts'
 import type { StoredOrder } from '../orders/order.repository.ts'
-import { orderNotFound } from '../orders/order.service.ts'
+import { orderKeyOf, orderNotFound } from '../orders/order.service.ts'
 import type { SiteDirectory, SiteRecord } from '../sites/site.directory.ts'
+import { originFor } from '../sites/site.service.ts'
+import { orderPaid } from './invoice-mail.ts'
 import { renderInvoicePdf } from './invoice-pdf.ts'
 import { findInvoice, findInvoiceNumber, insertInvoice, nextInvoiceNumber } from './invoice.repository.ts'
 
@@ -31,6 +36,10 @@ export function invoiceUrl(origin: string, orderId: string, orderKey: string): s
 export interface InvoiceServices {
   database: DatabaseHandle
   sites: SiteDirectory
+  mail: Pick<MailService, 'queueMail'>
+  publicUrl: URL
+  /** SESSION_SECRET: the mail's link carries the order's key (orders/order.service.ts orderKeyOf). */
+  secret: string
 }
 
 export class InvoiceService {
@@ -40,7 +49,7 @@ export class InvoiceService {
     this.#services = services
   }
 
-  /** An order became paid in `trx`: issue its invoice (see above). */
+  /** An order became paid in `trx`: issue its invoice and queue the payment-received mail (see above). */
   paid = async (trx: Trx, order: StoredOrder, now: Date): Promise<void> => {
     if (await findInvoice(trx, order.orderId)) return
     const site = this.#services.sites.byId(order.siteId)
@@ -50,6 +59,32 @@ export class InvoiceService {
     const number = await nextInvoiceNumber(trx, site.id, year)
     const content = frozenContent(site, language, order, formatInvoiceNumber(year, number), now)
     await insertInvoice(trx, { orderId: order.orderId, siteId: site.id, year, number, content })
+    await this.#queueMail(trx, site, content, now)
+  }
+
+  /**
+   * Rendered inside the transaction, as the confirmation is, since it names the invoice number counted there. The
+   * link is on the site's own domain: a webhook has no request to take it from, so it is the site's domain for the
+   * public address (a .localhost domain in development, the production domain otherwise).
+   */
+  async #queueMail(trx: Trx, site: SiteRecord, invoice: InvoiceContent, now: Date) {
+    const { publicUrl, secret, mail } = this.#services
+    const origin = originFor(site, publicUrl.hostname, publicUrl)
+    const layout = mailLayout(site, invoice.language, origin)
+    const url = invoiceUrl(origin, invoice.orderId, orderKeyOf(secret, invoice.orderId))
+    const rendered = await renderMail(layout, orderPaid(layout, invoice, url))
+    await mail.queueMail(
+      trx,
+      {
+        dedupeKey: `order:${invoice.orderId}:paid`,
+        kind: 'order-paid',
+        site,
+        language: invoice.language,
+        to: invoice.customer.emailAddress,
+        rendered,
+      },
+      now,
+    )
   }
 
   /** The printed number of an order's invoice, if it has one. */

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'malformedJson',
   'notFound',
   'orderNotFound',
+  'orderNotPaid',
   'orderStatusRefused',
   'outOfStock',
   'pageNotFound',

@@ -126,6 +126,8 @@ export const OrderKeyQuerySchema = z.object({ key: z.string().max(100) })
 export const OrderViewSchema = OrderSchema.extend({
   /** Where to pay (again) while the order is open and its payment under way; null otherwise. */
   paymentUrl: z.url().nullable(),
+  /** The invoice PDF (GET /api/orders/:orderId/invoice?key=…) once the order is paid; null until then. */
+  invoiceUrl: z.url().nullable(),
 })
 export type OrderView = z.infer<typeof OrderViewSchema>
 

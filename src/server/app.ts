@@ -40,6 +40,8 @@ import { MailService } from './mail/mail.service.ts'
 import { createPaymentProvider } from './payments/payment-providers.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { PaymentService } from './payments/payments.service.ts'
+import { invoiceRoutes } from './invoices/invoice.routes.ts'
+import { InvoiceService } from './invoices/invoice.service.ts'
 import { orderRoutes } from './orders/order.routes.ts'
 import { OrderService } from './orders/order.service.ts'
 import { followPayment, OrderPayments } from './orders/order-payment.ts'
@@ -159,6 +161,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const publicUrl = new URL(config.PUBLIC_URL)
   const paymentProvider = createPaymentProvider(config, { db: database.db, jobs, publicUrl })
   const cartCalculator = new CartCalculator(carts)
+  const invoices = new InvoiceService({ database, sites, mail, publicUrl, secret: config.SESSION_SECRET })
   const orders = new OrderService({
     database,
     carts,
@@ -166,13 +169,16 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     mail,
     jobs,
     onStockMoved: () => catalogue.refresh(),
+    // Whatever moves an order to paid issues its invoice and queues its mail in that move's transaction.
+    onPaid: invoices.paid,
+    secret: config.SESSION_SECRET,
   })
   // The order follows its payment in the payment's transaction.
   const payments = new PaymentService({
     db: database.db,
     provider: paymentProvider,
     publicUrl,
-    onStatus: (trx, payment, status) => followPayment(trx, database.dialect, payment, status, new Date()),
+    onStatus: (trx, payment, status) => followPayment(trx, orders.moves, payment, status, new Date()),
   })
   const context: AppContext = {
     database,
@@ -189,7 +195,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     payments,
     addresses: new EmbeddedAddressProvider(database.db),
     orders,
-    orderPayments: new OrderPayments({ database, payments }),
+    orderPayments: new OrderPayments({ database, payments, moves: orders.moves }),
+    invoices,
   }
 
   const responses = new ResponseCache({ now })
@@ -258,6 +265,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     catalogueRoutes,
     cartRoutes,
     orderRoutes,
+    invoiceRoutes,
     backofficeRoutes,
     devMailRoutes,
     paymentRoutes,

@@ -14,6 +14,7 @@ import type { PricingCache } from './cart/cart-pricing.ts'
 import type { CatalogueCache } from './catalogue/catalogue-cache.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
+import type { InvoiceService } from './invoices/invoice.service.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
 import type { MailService } from './mail/mail.service.ts'
 import type { PaymentService } from './payments/payments.service.ts'
@@ -48,6 +49,8 @@ export interface AppContext {
   orders: OrderService
   /** Starting an order's payment and what its checkout is. */
   orderPayments: OrderPayments
+  /** Paid orders' invoices: issued when an order becomes paid, answered as PDF. */
+  invoices: InvoiceService
 }
 
 export type ZodApp = FastifyInstance<

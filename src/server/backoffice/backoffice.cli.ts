@@ -12,6 +12,7 @@ import { OrderIdSchema } from '../../domain/orders.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase, pendingMigrations, type DatabaseHandle } from '../db/database.ts'
 import { ensureDatabaseOrExit } from '../db/ensure-database.ts'
+import type { StatusMoves } from '../orders/order.service.ts'
 import { changeOrderStatus, updateStock } from './backoffice.service.ts'
 
 const USAGE = `usage: npm run backoffice -- stock <file.json|->   (- reads the JSON from standard input)
@@ -21,6 +22,15 @@ function usage(): never {
   console.error(USAGE)
   process.exit(2)
 }
+
+/**
+ * The command line moves an order only to sent, closed or cancelled: never to paid, which would need the invoice and
+ * its mail (the sites and the mail outbox of a running app). Refused loudly should that list ever grow.
+ */
+const cliMoves = (database: DatabaseHandle): StatusMoves => ({
+  dialect: database.dialect,
+  paid: () => Promise.reject(new Error('The command line cannot move an order to paid.')),
+})
 
 const origin = (action: string) => ({ action, tokenFingerprint: 'cli', requestId: `cli-${randomUUID()}` })
 
@@ -32,7 +42,13 @@ function commandOf(args: string[]): (database: DatabaseHandle) => Promise<string
     const status = BackofficeOrderStatusSchema.safeParse(rest[1])
     if (!id.success || !status.success || rest.length !== 2) usage()
     return async (database) => {
-      const change = await changeOrderStatus(database, id.data, { status: status.data }, origin('order-status'))
+      const change = await changeOrderStatus(
+        database,
+        cliMoves(database),
+        id.data,
+        { status: status.data },
+        origin('order-status'),
+      )
       process.stdout.write(`${JSON.stringify(change, null, 2)}\n`)
       return `order ${change.orderNumber}: ${change.from} → ${change.to}${change.changed ? '' : ' (unchanged)'}`
     }

@@ -16,7 +16,7 @@ import { header } from '../http/scope.ts'
 import { BackofficeToken } from './backoffice-token.ts'
 import { changeOrderStatus, updateStock } from './backoffice.service.ts'
 
-export async function backofficeRoutes(app: ZodApp, { config, database, catalogue }: AppContext) {
+export async function backofficeRoutes(app: ZodApp, { config, database, catalogue, orders }: AppContext) {
   const token = config.BACKOFFICE_TOKEN === undefined ? undefined : new BackofficeToken(config.BACKOFFICE_TOKEN)
 
   app.addHook('onRequest', async (request, reply) => {
@@ -54,7 +54,7 @@ export async function backofficeRoutes(app: ZodApp, { config, database, catalogu
     },
     async (request) => {
       const origin = { action: 'order-status', tokenFingerprint: token!.fingerprint, requestId: request.id }
-      const change = await changeOrderStatus(database, request.params.orderId, request.body, origin)
+      const change = await changeOrderStatus(database, orders.moves, request.params.orderId, request.body, origin)
       // A cancelled order gave its stock back.
       if (change.changed && change.to === 'cancelled') await catalogue.refresh()
       return change

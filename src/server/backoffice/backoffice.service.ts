@@ -12,7 +12,7 @@ import { AppError } from '../../domain/errors.ts'
 import { catalogueVersion } from '../catalogue/catalogue.repository.ts'
 import type { DatabaseHandle } from '../db/database.ts'
 import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
-import { setOrderStatus } from '../orders/order.service.ts'
+import { setOrderStatus, type StatusMoves } from '../orders/order.service.ts'
 import {
   findVariantStock,
   insertAudit,
@@ -72,14 +72,15 @@ export async function updateStock(
  * A cancelled order gives its stock back.
  */
 export async function changeOrderStatus(
-  { db, dialect }: DatabaseHandle,
+  { db }: DatabaseHandle,
+  moves: StatusMoves,
   orderId: string,
   { status }: OrderStatusUpdate,
   origin: BackofficeOrigin,
   now = new Date(),
 ): Promise<OrderStatusChange> {
   return db.transaction().execute(async (trx) => {
-    const change = await setOrderStatus(trx, dialect, orderId, status, 'backoffice', now)
+    const change = await setOrderStatus(trx, moves, orderId, status, 'backoffice', now)
     await insertAudit(trx, { ...origin, at: now, summary: change })
     return change
   })

@@ -16,7 +16,7 @@ import { z } from 'zod'
 import { AppError } from '../../domain/errors.ts'
 import { isUnpaid, orderTransition, type OrderStatus } from '../../domain/orders.ts'
 import type { PaymentStatus } from '../../domain/payment-status.ts'
-import type { DatabaseHandle, Dialect } from '../db/database.ts'
+import type { DatabaseHandle } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { translate } from '../i18n.ts'
 import { PaymentProviderError } from '../payments/payment-provider.ts'
@@ -24,7 +24,7 @@ import { latestPaymentOf, type PaymentRow } from '../payments/payments.repositor
 import type { PaymentService } from '../payments/payments.service.ts'
 import type { SiteRecord } from '../sites/site.directory.ts'
 import { findOrder, type StoredOrder } from './order.repository.ts'
-import { orderNotFound, setOrderStatus } from './order.service.ts'
+import { orderNotFound, setOrderStatus, type StatusMoves } from './order.service.ts'
 
 export const PAYMENT_SOURCE = 'payment'
 
@@ -48,25 +48,26 @@ const isOrderId = (reference: string) => z.uuid().safeParse(reference).success
  */
 export async function followPayment(
   trx: Transaction<Database>,
-  dialect: Dialect,
+  moves: StatusMoves,
   payment: PaymentRow,
   status: PaymentStatus,
   now: Date,
 ): Promise<void> {
   if (!isOrderId(payment.reference)) return
-  const order = await findOrder(trx, payment.reference, dialect)
+  const order = await findOrder(trx, payment.reference, moves.dialect)
   if (!order) return
   let to: OrderStatus | undefined
   if (status === 'paid') to = 'paid'
   // An older payment that expires while a newer one is under way does not end the order.
   else if (status === 'expired' && (await latestPaymentOf(trx, order.orderId))?.id === payment.id) to = 'expired'
   if (to === undefined || orderTransition(order.status, to) !== 'move') return
-  await setOrderStatus(trx, dialect, order.orderId, to, PAYMENT_SOURCE, now)
+  await setOrderStatus(trx, moves, order.orderId, to, PAYMENT_SOURCE, now)
 }
 
 export class OrderPayments {
   readonly #database: DatabaseHandle
   readonly #payments: PaymentService
+  readonly #moves: StatusMoves
   readonly #now: () => Date
   /** Starts under way in this process, by order: two at once for one order start one payment. */
   readonly #starting = new Map<string, Promise<PaymentStart>>()
@@ -74,14 +75,17 @@ export class OrderPayments {
   constructor({
     database,
     payments,
+    moves,
     now = () => new Date(),
   }: {
     database: DatabaseHandle
     payments: PaymentService
+    moves: StatusMoves
     now?: () => Date
   }) {
     this.#database = database
     this.#payments = payments
+    this.#moves = moves
     this.#now = now
   }
 
@@ -104,7 +108,7 @@ export class OrderPayments {
   }
 
   async #start(orderId: string, orderKey: string, site: SiteRecord, origin: string, again: boolean) {
-    const { db, dialect } = this.#database
+    const { db } = this.#database
     const order = await findOrder(db, orderId)
     if (!order || order.siteId !== site.id) throw orderNotFound(orderId)
     if (!isUnpaid(order.status)) return { status: order.status, paymentUrl: null }
@@ -112,7 +116,7 @@ export class OrderPayments {
     if (order.totals.totalAmount === 0) {
       const change = await db
         .transaction()
-        .execute((trx) => setOrderStatus(trx, dialect, orderId, 'paid', PAYMENT_SOURCE, this.#now()))
+        .execute((trx) => setOrderStatus(trx, this.#moves, orderId, 'paid', PAYMENT_SOURCE, this.#now()))
       return { status: change.to, paymentUrl: null }
     }
 
@@ -182,7 +186,7 @@ export class OrderPayments {
       const order = await findOrder(trx, orderId, dialect)
       if (!order) throw orderNotFound(orderId)
       if (order.status !== 'created') return order.status
-      return (await setOrderStatus(trx, dialect, orderId, 'open', PAYMENT_SOURCE, this.#now())).to
+      return (await setOrderStatus(trx, this.#moves, orderId, 'open', PAYMENT_SOURCE, this.#now())).to
     })
   }
 }

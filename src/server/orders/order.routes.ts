@@ -5,6 +5,7 @@
 // - GET /api/orders/:orderId?key=… answers an order of the request's site to whoever has its key (the complete page,
 //   the guest's link from the confirmation mail), with the checkout of its payment while it is open; a wrong key
 //   answers exactly as a missing order does (404), so the API never tells whether an order id exists.
+//   Once the order is paid, `invoiceUrl` links its invoice (invoices/invoice.routes.ts) with the same key.
 // - POST /api/orders/:orderId/payment?key=… starts a new payment for an open order whose payment failed.
 // Never cached on the way: the status moves.
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -23,6 +24,7 @@ import { PLACEMENT_REFUSALS } from '../http/api-docs.ts'
 import { header, scopeOf } from '../http/scope.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { runOnce, send } from '../cart/idempotency.ts'
+import { invoiceUrl } from '../invoices/invoice.service.ts'
 import { hostnameOf } from '../sites/site.directory.ts'
 import { originFor } from '../sites/site.service.ts'
 
@@ -33,7 +35,7 @@ const Placed = z.object({ orderId: z.string(), orderNumber: z.number(), orderKey
 
 export async function orderRoutes(
   app: ZodApp,
-  { database: { db }, carts, catalogue, orders, orderPayments, publicUrl }: AppContext,
+  { database: { db }, carts, catalogue, orders, orderPayments, invoices, publicUrl }: AppContext,
 ) {
   const originOf = (request: FastifyRequest) => originFor(scopeOf(request).site, hostnameOf(request.host), publicUrl)
 
@@ -86,12 +88,16 @@ export async function orderRoutes(
     },
     async (request) => {
       const { orderId } = request.params
-      let order = await orders.get(scopeOf(request), orderId, request.query.key)
-      if (order.status !== 'open') return { ...order, paymentUrl: null }
-      // The payer may be back before the webhook: ask the provider, then answer what it said.
-      await orderPayments.refresh(orderId)
-      order = await orders.get(scopeOf(request), orderId, request.query.key)
-      return { ...order, paymentUrl: order.status === 'open' ? await orderPayments.checkoutUrl(orderId) : null }
+      const { key } = request.query
+      let order = await orders.get(scopeOf(request), orderId, key)
+      if (order.status === 'open') {
+        // The payer may be back before the webhook: ask the provider, then answer what it said.
+        await orderPayments.refresh(orderId)
+        order = await orders.get(scopeOf(request), orderId, key)
+      }
+      const paymentUrl = order.status === 'open' ? await orderPayments.checkoutUrl(orderId) : null
+      const invoiced = (await invoices.numberOf(orderId)) !== undefined
+      return { ...order, paymentUrl, invoiceUrl: invoiced ? invoiceUrl(originOf(request), orderId, key) : null }
     },
   )
 

@@ -10,7 +10,7 @@
 //
 // Locks are taken in one order everywhere (cart or order row, then the catalogue state row, then stock, then the
 // order counter), the order the back-office stock update takes them in too, so PostgreSQL never deadlocks.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { z } from 'zod'
 import { checkoutRefusal } from '../../domain/checkout-rules.ts'
@@ -64,6 +64,30 @@ export const orderNotFound = (id: string) => new AppError('orderNotFound', 404, 
 
 const keyHash = (key: string) => createHash('sha256').update(key).digest('base64url')
 
+/**
+ * The key a guest opens an order with: 32 base64url characters (192 bits) of HMAC-SHA256 over the order's id under a
+ * key derived from SESSION_SECRET (its own derivation, as the test provider's webhook key). Derived rather than random
+ * so that the mails sent when the order is paid (by a webhook, long after the placement answered the key) can link to
+ * the order and its invoice; only its hash is stored, as before. Changing SESSION_SECRET changes the keys of later
+ * mails; the stored hashes keep the keys already given working.
+ */
+export function orderKeyOf(secret: string, orderId: string): string {
+  const key = createHmac('sha256', secret).update('orders:key').digest()
+  return createHmac('sha256', key).update(orderId).digest().subarray(0, 24).toString('base64url')
+}
+
+/** What a status move needs besides its transaction. */
+export interface StatusMoves {
+  /** The database's dialect: how the order row is locked. */
+  dialect: Dialect
+  /**
+   * Called in the move's transaction when an order becomes paid, whatever moved it (a payment, nothing to pay, the
+   * back office): the invoice is issued and the payment-received mail queued there (src/server/invoices/), so they
+   * exist exactly when the paid status does.
+   */
+  paid: (trx: Trx, order: StoredOrder, now: Date) => Promise<void>
+}
+
 /** What a status move did. */
 export interface StatusChange {
   orderId: string
@@ -80,12 +104,13 @@ export interface StatusChange {
  */
 export async function setOrderStatus(
   trx: Trx,
-  dialect: Dialect,
+  moves: StatusMoves,
   orderId: string,
   status: OrderStatus,
   source: string,
   now: Date,
 ): Promise<StatusChange> {
+  const { dialect } = moves
   const order = await findOrder(trx, orderId, dialect)
   if (!order) throw orderNotFound(orderId)
   const from = order.status
@@ -98,12 +123,10 @@ export async function setOrderStatus(
     })
   if (transition === 'same') return { ...base, changed: false }
   if (returnsStock(status)) await moveStock(trx, dialect, stockOf(order.lines), 'giveBack', now)
-  await updateOrderStatus(trx, orderId, {
-    status,
-    source,
-    at: now,
-    expiresAt: isUnpaid(status) ? order.expiresAt : null,
-  })
+  const expiresAt = isUnpaid(status) ? order.expiresAt : null
+  await updateOrderStatus(trx, orderId, { status, source, at: now, expiresAt })
+  // Only an unpaid order moves to paid (the transitions), so this runs once per order.
+  if (status === 'paid') await moves.paid(trx, { ...order, status, expiresAt }, now)
   return { ...base, changed: true }
 }
 
@@ -148,6 +171,10 @@ export interface OrderServices {
   jobs: JobQueue
   /** After stock moved outside a request (an order expired): this server's catalogue reads it at once. */
   onStockMoved?: () => Promise<void>
+  /** What becoming paid does besides (the invoice and its mail), in the move's transaction. */
+  onPaid: StatusMoves['paid']
+  /** SESSION_SECRET: order keys are derived from it (orderKeyOf). */
+  secret: string
 }
 
 export class OrderService {
@@ -216,10 +243,11 @@ export class OrderService {
         ids: short.join(', '),
       })
 
-    const orderKey = randomBytes(24).toString('base64url')
+    const orderId = randomUUID()
+    const orderKey = this.keyOf(orderId)
     const alternative = row.alternativeShippingAddress && row.shippingAddress
     const order: Order = {
-      orderId: randomUUID(),
+      orderId,
       orderNumber: await nextOrderNumber(trx, scope.site.id),
       siteId: scope.site.id,
       languageId: scope.language.languageId,
@@ -284,8 +312,18 @@ export class OrderService {
     )
   }
 
+  /** What moving an order's status needs: every move goes through setOrderStatus with these. */
+  get moves(): StatusMoves {
+    return { dialect: this.#services.database.dialect, paid: this.#services.onPaid }
+  }
+
+  /** The key of an order (the one handed to the customer at placement). */
+  keyOf(orderId: string): string {
+    return orderKeyOf(this.#services.secret, orderId)
+  }
+
   setStatus(trx: Trx, orderId: string, status: OrderStatus, source: string, now: Date): Promise<StatusChange> {
-    return setOrderStatus(trx, this.#services.database.dialect, orderId, status, source, now)
+    return setOrderStatus(trx, this.moves, orderId, status, source, now)
   }
 
   /**

@@ -4,7 +4,7 @@ import type { Database } from '../schema.ts'
 
 /** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
  * keys, jobs, the back-office audit trail, the mail outbox, sessions, rate-limit counters, payments,
- * orders and their numbers) hold what the shop records while it runs. */
+ * orders, invoices and their numbers) hold what the shop records while it runs. */
 export type SeedTable = Exclude<
   keyof Database,
   | 'conversions'
@@ -24,6 +24,8 @@ export type SeedTable = Exclude<
   | 'orderNumbers'
   | 'orders'
   | 'orderLines'
+  | 'invoiceNumbers'
+  | 'invoices'
 >
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 

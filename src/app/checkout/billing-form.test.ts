@@ -3,7 +3,13 @@ import type { Country } from '../../domain/country.ts'
 import { emptyAddressDraft } from './address-fields.tsx'
 import { checkForm, fromDraft, toDraft, type BillingForm } from './billing-form.ts'
 
-const validate = (...args: Parameters<typeof checkForm>) => checkForm(...args).errors
+const validate = (
+  form: BillingForm,
+  list: typeof countries,
+  siteCountry: string,
+  exclusions: Parameters<typeof checkForm>[3],
+  delivery = true,
+) => checkForm(form, list, siteCountry, exclusions, delivery).errors
 
 const countries: Country[] = [
   { countryId: 1, name: 'Nederland', regionCode: 'NL', phoneCountryCode: '+31' },

@@ -62,6 +62,7 @@ const order = (status: OrderView['status'], paymentUrl: string | null): OrderVie
     totalAmount: 6590,
   },
   paymentUrl,
+  invoiceUrl: null,
 })
 const json = (status: number, body: unknown): ApiResponse => ({ status, body, headers: new Headers() })
 
@@ -119,10 +120,12 @@ describe('the complete page', () => {
     expect(requests.filter((r) => r.query?.key === KEY)).toHaveLength(2)
     expect(JSON.stringify(window.dataLayer)).not.toContain(KEY)
 
-    // Opened again (a reload, the link in the mail): no second purchase.
+    // Opened again (a reload, the link in the mail): no second purchase; the invoice once the server has it.
     cleanup()
-    show(PATH, [order('paid', null)])
+    const invoiceUrl = `http://localhost/api/orders/${ORDER_ID}/invoice?key=${KEY}`
+    show(PATH, [{ ...order('paid', null), invoiceUrl }])
     expect(await screen.findByRole('heading', { name: nl.checkout.complete.paidTitle })).toBeTruthy()
+    expect(screen.getByRole('link', { name: nl.checkout.complete.invoice }).getAttribute('href')).toBe(invoiceUrl)
     await new Promise((done) => setTimeout(done, 100))
     expect(purchases()).toHaveLength(1)
   }, 10_000)

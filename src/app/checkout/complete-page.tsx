@@ -132,6 +132,13 @@ function Paid({ order }: { order: OrderView }) {
         {t('checkout.complete.orderNumber', { number: order.orderNumber })}
       </p>
       <p>{t('checkout.complete.mailSent', { email: order.customer.emailAddress })}</p>
+      {order.invoiceUrl && (
+        <p>
+          <a href={order.invoiceUrl} download>
+            {t('checkout.complete.invoice')}
+          </a>
+        </p>
+      )}
       {scansOnly ? (
         <SitePage contentPageId={site.checkoutSuccessRqsPageId} />
       ) : (

@@ -149,7 +149,10 @@ describe.each(DIALECTS)('the checkout rules on %s', (dialect) => {
         'address.zipcode:reason': 'Texel',
       })
       expect(body.issues).toEqual([
-        { path: 'address.zipcode', message: 'Om logistieke redenen kunnen we niet bezorgen in dit postcodegebied' },
+        {
+          path: 'address.zipcode',
+          message: 'Om logistieke redenen kunnen we niet bezorgen in dit postcodegebied (Texel)',
+        },
       ])
     })
 

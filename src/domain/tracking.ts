@@ -56,6 +56,13 @@ export const EcommerceEventSchema = z.discriminatedUnion('event', [
       coupon: z.string().optional(),
     }),
   ),
+  event(
+    'add_shipping_info',
+    valued(items.min(1)).extend({
+      coupon: z.string().optional(),
+      shipping_tier: z.enum(['home', 'alternative', 'pickup_point']),
+    }),
+  ),
   event('view_promotion', z.object({ items: z.array(PromotionSchema).min(1) })),
   event('select_promotion', PromotionSchema.extend({ items: z.array(PromotionSchema).length(1) })),
 ])

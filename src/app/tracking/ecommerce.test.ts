@@ -6,6 +6,7 @@ import {
   itemOfLine,
   itemOfSummary,
   promotionOf,
+  trackAddShippingInfo,
   trackAddToCart,
   trackAddPaymentInfo,
   trackBeginCheckout,
@@ -105,6 +106,7 @@ describe('e-commerce events', () => {
       } as Parameters<typeof trackPurchase>[0],
       'Equivera Nederland',
     )
+    trackAddShippingInfo([cartItem], 'EUR', 'WELKOM10', 'home')
     const events = window.dataLayer!.filter((entry) => (entry as { event?: string }).event !== undefined)
     for (const pushed of events) expect(EcommerceEventSchema.safeParse(pushed).error).toBeUndefined()
     // Every event the domain knows is sent somewhere.
@@ -169,6 +171,16 @@ describe('e-commerce events', () => {
       trackBeginCheckout([cartItem], 'EUR', 'WELKOM10')
       expect(last()).toMatchObject({ event: 'begin_checkout', ecommerce: { coupon: 'WELKOM10', items: [cartItem] } })
       trackBeginCheckout([cartItem], 'EUR', null)
+      expect(last().ecommerce).not.toHaveProperty('coupon')
+    })
+
+    it('sends add_shipping_info with the delivery as shipping_tier', () => {
+      const cartItem = itemOfLine(line, product(1))
+      trackAddShippingInfo([cartItem], 'EUR', null, 'pickup_point')
+      expect(last()).toMatchObject({
+        event: 'add_shipping_info',
+        ecommerce: { currency: 'EUR', value: 89.85, shipping_tier: 'pickup_point', items: [cartItem] },
+      })
       expect(last().ecommerce).not.toHaveProperty('coupon')
     })
   })

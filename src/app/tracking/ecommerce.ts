@@ -1,7 +1,7 @@
 // The e-commerce events the app sends, as src/domain/tracking.ts defines them, for the catalogue: view_item_list
 // (impressions, batched: one event a second after the last product came into view), select_item, view_item,
 // view_promotion and select_promotion; for the cart: add_to_cart, remove_from_cart, view_cart and begin_checkout; and
-// for the checkout: add_payment_info and purchase (sent once per order: purchase-once.ts).
+// for the checkout: add_shipping_info, add_payment_info and purchase (sent once per order: purchase-once.ts).
 import type { CartLine } from '../../domain/cart.ts'
 import type { Order } from '../../domain/orders.ts'
 import type { ProductSummary } from '../../domain/catalogue-api.ts'
@@ -148,6 +148,19 @@ export function trackBeginCheckout(items: Ga4Item[], currency: string, coupon: s
   pushEcommerce({
     event: 'begin_checkout',
     ecommerce: { currency, value: valueOf(items), ...(coupon && { coupon }), items },
+  })
+}
+
+/** The delivery is confirmed: how it goes (home, another address, a pickup point) with the order's items. */
+export function trackAddShippingInfo(
+  items: Ga4Item[],
+  currency: string,
+  coupon: string | null,
+  shippingTier: 'home' | 'alternative' | 'pickup_point',
+) {
+  pushEcommerce({
+    event: 'add_shipping_info',
+    ecommerce: { currency, value: valueOf(items), ...(coupon && { coupon }), shipping_tier: shippingTier, items },
   })
 }
 

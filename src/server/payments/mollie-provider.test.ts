@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
-import { FAKE_MOLLIE_KEY, startFakeMollie, type FakeMollie } from '../../../tests/helpers/fake-mollie.ts'
+import {
+  FAKE_MOLLIE_IDEAL_ISSUERS,
+  FAKE_MOLLIE_KEY,
+  startFakeMollie,
+  type FakeMollie,
+} from '../../../tests/helpers/fake-mollie.ts'
 import { loadConfig } from '../config.ts'
-import { MolliePaymentProvider } from './mollie-provider.ts'
+import { ISSUERS_TTL_MS, MolliePaymentProvider } from './mollie-provider.ts'
 import { PaymentProviderError, WebhookRefusedError } from './payment-provider.ts'
 
 // The Mollie adapter against a stand-in for Mollie's API (tests/helpers/fake-mollie.ts), and Mollie's webhook through
@@ -66,6 +71,38 @@ describe('the Mollie adapter', () => {
       loadConfig({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: FAKE_MOLLIE_KEY, MOLLIE_API_URL: 'http://127.0.0.1/' }),
     ).toThrow('MOLLIE_API_URL')
     expect(loadConfig({}).PAYMENT_PROVIDER).toBe('test')
+  })
+
+  it('asks Mollie for iDEAL’s banks, keeps them five minutes, and asks about no method without issuers', async () => {
+    let now = Date.parse('2026-11-26T10:00:00Z')
+    const provider = new MolliePaymentProvider({ apiKey: FAKE_MOLLIE_KEY, apiEndpoint: mollie.url, now: () => now })
+    const asked = () => mollie.requests.filter((r) => r.startsWith('GET /v2/methods/')).length
+    const before = asked()
+    expect(await provider.issuers('ideal')).toEqual(FAKE_MOLLIE_IDEAL_ISSUERS)
+    expect(mollie.requests.at(-1)).toBe('GET /v2/methods/ideal?include=issuers')
+    mollie.issuers = [{ id: 'ideal_KNABNL2H', name: 'Knab' }]
+    try {
+      now += ISSUERS_TTL_MS - 1
+      expect(await provider.issuers('ideal')).toEqual(FAKE_MOLLIE_IDEAL_ISSUERS)
+      expect(await provider.issuers('creditcard')).toEqual([])
+      expect(asked()).toBe(before + 1)
+      now += 1
+      expect(await provider.issuers('ideal')).toEqual([{ id: 'ideal_KNABNL2H', name: 'Knab' }])
+      expect(asked()).toBe(before + 2)
+    } finally {
+      mollie.issuers = [...FAKE_MOLLIE_IDEAL_ISSUERS]
+    }
+  })
+
+  it('does not keep a failure to list issuers', async () => {
+    const provider = adapter()
+    mollie.apiKey = 'test_rotatedrotatedrotatedrotated'
+    try {
+      await expect(provider.issuers('ideal')).rejects.toMatchObject({ name: 'PaymentProviderError', statusCode: 401 })
+    } finally {
+      mollie.apiKey = FAKE_MOLLIE_KEY
+    }
+    expect(await provider.issuers('ideal')).toEqual(FAKE_MOLLIE_IDEAL_ISSUERS)
   })
 
   it('turns a refused API key into a clear error', async () => {

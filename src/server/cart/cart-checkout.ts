@@ -1,5 +1,6 @@
-// The checkout details a cart keeps (billing and delivery addresses, company, payment, newsletter, the password for
-// the account the checkout will make, dealer, pickup point), each checked for what only the server knows.
+// The checkout details a cart keeps (billing and delivery addresses, company, newsletter, the password for the account
+// the checkout will make, dealer, pickup point), each checked for what only the server knows. The payment selection
+// is cart-payment.ts's.
 import { PasswordSchema, type Address, type Company } from '../../domain/address.ts'
 import type { Billing } from '../../domain/cart-api.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
@@ -7,7 +8,7 @@ import { AppError } from '../../domain/errors.ts'
 import type { RequestScope } from '../http/scope.ts'
 import { hashPassword } from './cart-secrets.ts'
 import { countryExists } from './cart.repository.ts'
-import type { CartScope, CartService, Trx } from './cart.service.ts'
+import type { CartService, Trx } from './cart.service.ts'
 
 async function checkAddress(trx: Trx, address: Address | null) {
   if (address?.countryId != null && !(await countryExists(trx, address.countryId)))
@@ -45,13 +46,6 @@ export class CartCheckout {
 
   setCompany(trx: Trx, scope: RequestScope, id: string, company: Company) {
     return this.#carts.update(trx, scope, id, { company })
-  }
-
-  /** The payment method is part of the contents (it may cost something): it changes like a product does. */
-  async setPayment(trx: Trx, scope: CartScope, id: string, paymentMethodId: number) {
-    if (!scope.site.paymentMethods.some((m) => m.paymentMethodId === paymentMethodId))
-      throw new AppError('unknownPaymentMethod', 400, `Payment method ${paymentMethodId} is not offered here.`)
-    await this.#carts.change(trx, scope, id, { type: 'setPaymentMethod', paymentMethodId })
   }
 
   setNewsletter(trx: Trx, scope: RequestScope, id: string, subscribe: boolean) {

@@ -5,6 +5,7 @@ import type { BackofficeTables } from './tables/backoffice.ts'
 import type { CartTables } from './tables/cart.ts'
 import type { CatalogueTables } from './tables/catalogue.ts'
 import type { ContentTables } from './tables/content.ts'
+import type { GiftCardTables } from './tables/gift-cards.ts'
 import type { JobTables } from './tables/jobs.ts'
 import type { MailTables } from './tables/mail.ts'
 import type { PaymentTables } from './tables/payments.ts'
@@ -24,4 +25,5 @@ export interface Database
     SessionTables,
     PaymentTables,
     AddressTables,
-    OrderTables {}
+    OrderTables,
+    GiftCardTables {}

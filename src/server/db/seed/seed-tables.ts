@@ -4,7 +4,8 @@ import type { Database } from '../schema.ts'
 
 /** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
  * keys, jobs, the back-office audit trail, the mail outbox, sessions, rate-limit counters, payments,
- * orders and their numbers) hold what the shop records while it runs. */
+ * orders and their numbers) hold what the shop records while it runs. Gift cards are seeded apart
+ * (gift-card-seed.ts): only inserted, never overwritten, so a second seed keeps what a tester spent. */
 export type SeedTable = Exclude<
   keyof Database,
   | 'conversions'
@@ -24,6 +25,7 @@ export type SeedTable = Exclude<
   | 'orderNumbers'
   | 'orders'
   | 'orderLines'
+  | 'giftCards'
 >
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 

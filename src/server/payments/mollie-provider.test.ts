@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts'
+import { createTestApp, HOSTS, type TestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 import {
   FAKE_MOLLIE_IDEAL_ISSUERS,
@@ -7,7 +7,9 @@ import {
   startFakeMollie,
   type FakeMollie,
 } from '../../../tests/helpers/fake-mollie.ts'
+import { SPORT_MUESLI } from '../cart/cart-test-setup.ts'
 import { loadConfig } from '../config.ts'
+import { BILLING } from '../orders/order-test-setup.ts'
 import { ISSUERS_TTL_MS, MolliePaymentProvider } from './mollie-provider.ts'
 import { PaymentProviderError, WebhookRefusedError } from './payment-provider.ts'
 
@@ -179,6 +181,37 @@ describe.each(DIALECTS)('Mollie’s webhook on %s', (dialect) => {
       mollie.apiKey = FAKE_MOLLIE_KEY
     }
     expect(await statusOf(id)).toBe('open')
+  })
+
+  it('offers Mollie’s iDEAL banks in the payment step and sends the chosen one with the order’s payment', async () => {
+    const shop = (method: 'GET' | 'POST', url: string, body?: object, key?: string) =>
+      t.app.inject({
+        method,
+        url,
+        ...(body && { payload: body }),
+        headers: { host: HOSTS.nl, ...(key && { 'idempotency-key': key }) },
+      })
+    const cartId = (await shop('POST', '/api/cart')).json<{ shoppingcartId: string }>().shoppingcartId
+    await t.app.context.database.db
+      .updateTable('variantStock')
+      .set({ amount: 50 })
+      .where('variantId', '=', SPORT_MUESLI)
+      .execute()
+    expect((await shop('POST', `/api/cart/${cartId}/products?productVariantId=${SPORT_MUESLI}`)).statusCode).toBe(204)
+    expect((await shop('POST', `/api/cart/${cartId}/billing`, BILLING)).statusCode).toBe(204)
+    const methods = (await shop('GET', `/api/cart/${cartId}/paymentmethods`)).json<
+      { code: string; issuers: unknown[] }[]
+    >()
+    expect(methods.find((m) => m.code === 'ideal')!.issuers).toEqual(FAKE_MOLLIE_IDEAL_ISSUERS)
+    const refused = await shop('POST', `/api/cart/${cartId}/payment`, { paymentMethodId: 1, issuer: 'ideal_KNABNL2H' })
+    expect(refused.json()).toMatchObject({ status: 400, code: 'unknownIssuer' })
+    const chosen = await shop('POST', `/api/cart/${cartId}/payment`, { paymentMethodId: 1, issuer: 'ideal_RABONL2U' })
+    expect(chosen.statusCode, chosen.body).toBe(204)
+    const placed = await shop('POST', `/api/cart/${cartId}/order`, undefined, `mollie-${Date.now()}`)
+    expect(placed.statusCode, placed.body).toBe(200)
+    const { paymentUrl } = placed.json<{ paymentUrl: string }>()
+    const id = /tr_\w+/.exec(paymentUrl)![0]
+    expect(mollie.payments.get(id)!.request).toMatchObject({ method: 'ideal', issuer: 'ideal_RABONL2U' })
   })
 
   it('has no test provider page or webhook', async () => {

@@ -4,7 +4,13 @@
 import { z } from 'zod'
 import { AddressSchema, PersonSchema } from './address.ts'
 import { CartCalculationSchema } from './cart-calculation.ts'
-import { CartIdSchema, CartSchema, DEFAULT_QUANTITY, ShippingMethodOptionSchema } from './cart.ts'
+import {
+  CartIdSchema,
+  CartSchema,
+  DEFAULT_QUANTITY,
+  PaymentMethodOptionSchema,
+  ShippingMethodOptionSchema,
+} from './cart.ts'
 import { CartQuantitySchema, DiscountCodeSchema, SampleNameSchema } from './cart-mutations.ts'
 import { MAX_LINES, MAX_QUANTITY } from './cart-constants.ts'
 import { ProductSummarySchema } from './catalogue-api.ts'
@@ -71,7 +77,22 @@ export const ShippingBodySchema = z.object({
   shippingMethod: ShippingMethodSchema,
 })
 export const CompanyInfoSchema = z.object({ companyName: FieldText, vatNumber: FieldText.default('') })
-export const PaymentBodySchema = z.object({ paymentMethodId: IdSchema })
+/**
+ * POST /api/cart/:id/payment: the spec's payment selection. Only the method is required: no issuer clears the one
+ * kept; a gift card number (with its pin) adds that card, none leaves the cart's card as it is.
+ */
+export const PaymentBodySchema = z.object({
+  paymentMethodId: IdSchema,
+  issuer: z.string().trim().min(1).max(40).nullable().default(null),
+  giftCardNumber: z.string().max(40).nullable().default(null),
+  giftCardPin: z.string().max(16).nullable().default(null),
+})
+export type PaymentBody = z.infer<typeof PaymentBodySchema>
+/** POST /api/cart/:id/giftcard. */
+export const GiftCardBodySchema = z.object({
+  giftCardNumber: z.string().max(40),
+  giftCardPin: z.string().max(16),
+})
 
 /** A cart described in the request (POST /api/cartcalculation/calculate): priced without being stored. */
 export const CartDescriptionSchema = z.object({
@@ -101,5 +122,7 @@ export type CartCalculation2 = z.infer<typeof CartCalculation2Schema>
 
 export const RecommendationsSchema = z.array(ProductSummarySchema).max(8)
 export const ShippingMethodsSchema = z.array(ShippingMethodOptionSchema)
+/** GET /api/cart/:id/paymentmethods: the site's methods in the site's order. */
+export const PaymentMethodsSchema = z.array(PaymentMethodOptionSchema)
 
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/)

@@ -33,7 +33,10 @@ export const CartSchema = z.object({
   company: CompanySchema.nullable(),
   alternativeShippingAddress: z.boolean(),
   newsletterSubscribe: z.boolean(),
-  payment: z.object({ paymentMethodId: IdSchema }).nullable(),
+  /** The payment method and, for iDEAL, the bank chosen (null: the provider's page asks for it). */
+  payment: z.object({ paymentMethodId: IdSchema, issuer: z.string().nullable().default(null) }).nullable(),
+  /** The gift card added to the cart (its number masked); it pays what its balance covers when the order is placed. */
+  giftCard: z.object({ giftCardNumber: z.string() }).nullable().default(null),
   mailplusId: z.string().nullable(),
   products: z.array(CartProductSchema).max(MAX_LINES),
   discountCode: z.string().nullable(),
@@ -135,3 +138,34 @@ export const PaymentSelectionSchema = z.object({
   giftCardPin: z.string().max(16).nullable(),
 })
 export type PaymentSelection = z.infer<typeof PaymentSelectionSchema>
+
+/** A bank (iDEAL) or other issuer the payer may choose; `id` is what the payment selection's `issuer` takes. */
+export const PaymentIssuerSchema = z.object({ id: z.string(), name: z.string() })
+export type PaymentIssuer = z.infer<typeof PaymentIssuerSchema>
+
+/** A method the payment step offers: its name in the request's language, what it costs this cart, its issuers. */
+export const PaymentMethodOptionSchema = z.object({
+  paymentMethodId: IdSchema,
+  code: z.string(),
+  name: z.string(),
+  /** What choosing it adds to this cart's total (an empty cart: the site's price of the method). */
+  paymentCosts: CentsSchema,
+  /** iDEAL's banks; empty for a method without issuers (or when the provider cannot be asked now). */
+  issuers: z.array(PaymentIssuerSchema),
+  /** The method is the shop's gift card: it takes a card number and pin, and another method pays what it leaves. */
+  giftCard: z.boolean(),
+})
+export type PaymentMethodOption = z.infer<typeof PaymentMethodOptionSchema>
+
+/** A gift card checked for a cart: its balance, what it pays of the cart now and what is left to pay otherwise. */
+export const GiftCardCheckSchema = z.object({
+  /** Masked: only the last four digits. */
+  giftCardNumber: z.string(),
+  currency: CurrencyCodeSchema,
+  balance: CentsSchema,
+  /** What the card pays of this cart's total now: the smaller of its balance and the total. */
+  amount: CentsSchema,
+  /** What is left for the payment method to pay (0: the card pays everything, no payment follows). */
+  remainingAmount: CentsSchema,
+})
+export type GiftCardCheck = z.infer<typeof GiftCardCheckSchema>

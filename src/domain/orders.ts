@@ -86,8 +86,14 @@ export const OrderTotalsSchema = z.object({
   vatAmountHigh: CentsSchema,
   totalAmountExclVat: CentsSchema,
   totalAmount: CentsSchema,
+  /** What a gift card paid of the total (0 without one). */
+  giftCardAmount: CentsSchema,
+  /** What is left for the payment provider: the total less the gift card's part (0: nothing to pay there). */
+  paymentAmount: CentsSchema,
 })
 export type OrderTotals = z.infer<typeof OrderTotalsSchema>
+/** The totals as the order's JSON column keeps them; the gift card's part is in columns of its own. */
+export const StoredOrderTotalsSchema = OrderTotalsSchema.omit({ giftCardAmount: true, paymentAmount: true })
 
 /** Who ordered: the cart's billing person. */
 export const OrderCustomerSchema = PersonSchema
@@ -113,6 +119,8 @@ export const OrderSchema = z.object({
   shippingMethod: ShippingMethodSchema,
   dpdParcelShopId: z.string().nullable(),
   paymentMethodId: IdSchema.nullable(),
+  /** The bank (iDEAL) chosen in the checkout, as the provider names it; sent with the order's payments. */
+  paymentIssuer: z.string().nullable(),
   lines: z.array(OrderLineSchema),
   totals: OrderTotalsSchema,
 })

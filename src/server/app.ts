@@ -12,6 +12,8 @@ import { CartCheckout } from './cart/cart-checkout.ts'
 import { CartService } from './cart/cart.service.ts'
 import { PricingCache } from './cart/cart-pricing.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
+import { CartPayment } from './cart/cart-payment.ts'
+import { cartPaymentRoutes } from './cart/cart-payment.routes.ts'
 import { backofficeRoutes } from './backoffice/backoffice.routes.ts'
 import { CatalogueCache } from './catalogue/catalogue-cache.ts'
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts'
@@ -190,6 +192,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     carts,
     cartCheckout: new CartCheckout(carts),
     cartCalculator,
+    cartPayment: new CartPayment({ db: database.db, carts, calculator: cartCalculator, provider: paymentProvider }),
     jobs,
     mail,
     payments,
@@ -264,6 +267,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     conversionRoutes,
     catalogueRoutes,
     cartRoutes,
+    cartPaymentRoutes,
     orderRoutes,
     invoiceRoutes,
     backofficeRoutes,

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AddressProvider } from './addresses/address-provider.ts'
 import type { CartCalculator } from './cart/cart-calculator.ts'
 import type { CartCheckout } from './cart/cart-checkout.ts'
+import type { CartPayment } from './cart/cart-payment.ts'
 import type { CartService } from './cart/cart.service.ts'
 import type { PricingCache } from './cart/cart-pricing.ts'
 import type { CatalogueCache } from './catalogue/catalogue-cache.ts'
@@ -37,6 +38,8 @@ export interface AppContext {
   /** The checkout details kept on a cart. */
   cartCheckout: CartCheckout
   cartCalculator: CartCalculator
+  /** The payment step: methods with costs and issuers, the payment selection, gift cards. */
+  cartPayment: CartPayment
   /** Background jobs: enqueue one (in the transaction of its cause), or register a handler. */
   jobs: JobQueue
   /** The mail outbox: queue a mail in the transaction of its cause; a job sends it (or keeps it without SMTP_URL). */

@@ -171,6 +171,7 @@ export class FakeServer implements CartSyncApi {
       alternativeShippingAddress: false,
       newsletterSubscribe: false,
       payment: null,
+      giftCard: null,
       mailplusId: null,
       products: contents.products,
       discountCode: contents.discountCode,

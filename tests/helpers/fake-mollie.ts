@@ -1,8 +1,9 @@
-// A stand-in for Mollie's API, for the Mollie adapter's tests: POST /v2/payments and GET /v2/payments/:id with the
-// answers (and error bodies) Mollie gives, over HTTPS on 127.0.0.1 and a free port. @mollie/api-client only speaks
-// HTTPS and trusts only the certificate authorities it ships, so while the stand-in runs this process skips
-// certificate checks (NODE_TLS_REJECT_UNAUTHORIZED=0, put back on close); the certificate in tests/fixtures/tls is a
-// self-signed one made for these tests only.
+// A stand-in for Mollie's API, for the Mollie adapter's tests: POST /v2/payments, GET /v2/payments/:id and
+// GET /v2/methods/:id (?include=issuers adds iDEAL's banks) with the answers (and error bodies) Mollie gives, over
+// HTTPS on 127.0.0.1 and a free port. @mollie/api-client only speaks HTTPS and trusts only the certificate
+// authorities it ships, so while the stand-in runs this process skips certificate checks
+// (NODE_TLS_REJECT_UNAUTHORIZED=0, put back on close); the certificate in tests/fixtures/tls is a self-signed one
+// made for these tests only.
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -18,10 +19,22 @@ export interface FakeMolliePayment {
 
 const tls = (file: string) => readFileSync(new URL(`../fixtures/tls/${file}`, import.meta.url))
 
+/** iDEAL's banks as Mollie lists them (a few; change `issuers` in a test to see the adapter follow). */
+export const FAKE_MOLLIE_IDEAL_ISSUERS = [
+  { id: 'ideal_ABNANL2A', name: 'ABN AMRO' },
+  { id: 'ideal_INGBNL2A', name: 'ING' },
+  { id: 'ideal_RABONL2U', name: 'Rabobank' },
+  { id: 'ideal_SNSBNL2A', name: 'SNS' },
+]
+
 export interface FakeMollie {
   /** The API root for MOLLIE_API_URL / apiEndpoint. */
   url: string
   payments: Map<string, FakeMolliePayment>
+  /** iDEAL's issuers as answered now. */
+  issuers: { id: string; name: string }[]
+  /** Every request's method and path with query, in order (to see what the adapter asked, and how often). */
+  requests: string[]
   /** The key it accepts; change it to see the adapter refused. */
   apiKey: string
   close(): Promise<void>
@@ -31,6 +44,8 @@ export async function startFakeMollie(): Promise<FakeMollie> {
   const previousTls = process.env.NODE_TLS_REJECT_UNAUTHORIZED
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
   const payments = new Map<string, FakeMolliePayment>()
+  const requests: string[] = []
+  let issuers = [...FAKE_MOLLIE_IDEAL_ISSUERS]
   let counter = 0
   const state = { apiKey: FAKE_MOLLIE_KEY }
   const server: Server = createServer({ key: tls('test-only.key'), cert: tls('test-only.crt') }, (req, res) => {
@@ -48,9 +63,18 @@ export async function startFakeMollie(): Promise<FakeMollie> {
           detail,
           _links: { documentation: { href: 'https://docs.mollie.com/overview/handling-errors', type: 'text/html' } },
         })
+      requests.push(`${req.method} ${req.url}`)
       if (req.headers.authorization !== `Bearer ${state.apiKey}`)
         return problem(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate')
       const get = /^\/v2\/payments\/([^/?]+)$/.exec(req.url ?? '')
+      const url = new URL(req.url ?? '/', 'https://api.mollie.com')
+      const method = /^\/v2\/methods\/([^/]+)$/.exec(url.pathname)
+      if (req.method === 'GET' && method) {
+        if (method[1] !== 'ideal' && method[1] !== 'creditcard')
+          return problem(404, 'Not Found', 'The payment method is invalid or not activated on this profile.')
+        const withIssuers = (url.searchParams.get('include') ?? '').split(',').includes('issuers')
+        return send(200, methodAnswer(method[1], withIssuers ? issuers : undefined))
+      }
       if (req.method === 'POST' && req.url === '/v2/payments') {
         const id = `tr_Fake${++counter}Qx`
         const payment: FakeMolliePayment = { id, status: 'open', request: JSON.parse(body) as Record<string, unknown> }
@@ -70,6 +94,13 @@ export async function startFakeMollie(): Promise<FakeMollie> {
   return {
     url: `https://127.0.0.1:${port}/v2/`,
     payments,
+    requests,
+    get issuers() {
+      return issuers
+    },
+    set issuers(list) {
+      issuers = list
+    },
     get apiKey() {
       return state.apiKey
     },
@@ -111,5 +142,32 @@ function answer({ id, status, request }: FakeMolliePayment) {
       }),
       dashboard: { href: `https://www.mollie.com/dashboard/org_1/payments/${id}`, type: 'text/html' },
     },
+  }
+}
+
+/** A method as Mollie's API answers it, with its issuers when asked to include them. */
+function methodAnswer(id: string, issuers: { id: string; name: string }[] | undefined) {
+  const image = (name: string) => ({
+    size1x: `https://www.mollie.com/external/icons/${name}.png`,
+    size2x: `https://www.mollie.com/external/icons/${name}%402x.png`,
+    svg: `https://www.mollie.com/external/icons/${name}.svg`,
+  })
+  return {
+    resource: 'method',
+    id,
+    description: id === 'ideal' ? 'iDEAL' : 'Card',
+    minimumAmount: { value: '0.01', currency: 'EUR' },
+    maximumAmount: { value: '50000.00', currency: 'EUR' },
+    image: image(`payment-methods/${id}`),
+    status: 'activated',
+    ...(issuers && {
+      issuers: issuers.map((issuer) => ({
+        resource: 'issuer',
+        id: issuer.id,
+        name: issuer.name,
+        image: image(`ideal-issuers/${issuer.id.replace('ideal_', '')}`),
+      })),
+    }),
+    _links: { self: { href: `https://api.mollie.com/v2/methods/${id}`, type: 'application/hal+json' } },
   }
 }

@@ -36,6 +36,7 @@ const order = (status: OrderView['status'], paymentUrl: string | null): OrderVie
   shippingMethod: 0,
   dpdParcelShopId: null,
   paymentMethodId: 1,
+  paymentIssuer: null,
   lines: [
     {
       productId: 1,
@@ -60,6 +61,8 @@ const order = (status: OrderView['status'], paymentUrl: string | null): OrderVie
     vatAmountHigh: 0,
     totalAmountExclVat: 6046,
     totalAmount: 6590,
+    giftCardAmount: 0,
+    paymentAmount: 6590,
   },
   paymentUrl,
   invoiceUrl: null,

@@ -54,7 +54,7 @@ const serverCart = (paymentMethodId: number | null): Cart => ({
   company: null,
   alternativeShippingAddress: false,
   newsletterSubscribe: false,
-  payment: paymentMethodId === null ? null : { paymentMethodId },
+  payment: paymentMethodId === null ? null : { paymentMethodId, issuer: null },
   mailplusId: null,
   products: [{ productId: 1, productVariantId: MUESLI.variants[0]!.productVariantId, count: 2, rqsSamples: [] }],
   discountCode: null,
@@ -62,6 +62,7 @@ const serverCart = (paymentMethodId: number | null): Cart => ({
   dpdParcelShopId: null,
   dpdParcelShopZipcodeOrCity: null,
   scanProductsOnly: false,
+  giftCard: null,
 })
 
 const json = (status: number, body: unknown): ApiResponse => ({ status, body, headers: new Headers() })

@@ -34,6 +34,7 @@ const order = (orderId: string, orderNumber: number): Order => ({
   shippingMethod: 0,
   dpdParcelShopId: null,
   paymentMethodId: 1,
+  paymentIssuer: null,
   lines: [
     {
       productId: 1,
@@ -58,6 +59,8 @@ const order = (orderId: string, orderNumber: number): Order => ({
     vatAmountHigh: 0,
     totalAmountExclVat: 6046,
     totalAmount: 6590,
+    giftCardAmount: 0,
+    paymentAmount: 6590,
   },
 })
 

@@ -1,6 +1,7 @@
-// The checkout details a cart keeps (billing and delivery addresses, company, payment, newsletter, the password for
-// the account the checkout will make, dealer, pickup point), each checked for what only the server knows. Addresses,
-// contact and company details follow the checkout's rules (src/domain/checkout-rules.ts) and are kept normalised.
+// The checkout details a cart keeps (billing and delivery addresses, company, newsletter, the password for the account
+// the checkout will make, dealer, pickup point), each checked for what only the server knows. Addresses, contact and
+// company details follow the checkout's rules (src/domain/checkout-rules.ts) and are kept normalised. The payment
+// selection is cart-payment.ts's.
 import { PasswordSchema, type Address, type Company } from '../../domain/address.ts'
 import type { Billing } from '../../domain/cart-api.ts'
 import { checkBilling, checkCompany, checkShippingAddress, deliveryAddressOf } from '../../domain/checkout-rules.ts'
@@ -79,13 +80,6 @@ export class CartCheckout {
     const checked = checkCompany(company, vatCountry)
     if (!checked.ok) throw invalidFields(checked.errors, scope.language.code)
     await this.#carts.update(trx, scope, id, { company: checked.value })
-  }
-
-  /** The payment method is part of the contents (it may cost something): it changes like a product does. */
-  async setPayment(trx: Trx, scope: CartScope, id: string, paymentMethodId: number) {
-    if (!scope.site.paymentMethods.some((m) => m.paymentMethodId === paymentMethodId))
-      throw new AppError('unknownPaymentMethod', 400, `Payment method ${paymentMethodId} is not offered here.`)
-    await this.#carts.change(trx, scope, id, { type: 'setPaymentMethod', paymentMethodId })
   }
 
   setNewsletter(trx: Trx, scope: RequestScope, id: string, subscribe: boolean) {

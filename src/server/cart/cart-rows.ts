@@ -5,6 +5,7 @@ import { holdsScanProductsOnly, type CartContents } from '../../domain/cart-muta
 import { CartSchema, type Cart } from '../../domain/cart.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
 import type { CatalogueEntry } from '../catalogue/catalogue-cache.ts'
+import { maskCardNumber } from '../gift-cards/gift-card.service.ts'
 import type { RequestScope } from '../http/scope.ts'
 import type { CartLineRow, CartRow } from './cart.repository.ts'
 
@@ -26,6 +27,8 @@ export function newCartRow(scope: RequestScope, clientIp: string | null): CartRo
     alternativeShippingAddress: false,
     newsletterSubscribe: false,
     paymentMethodId: null,
+    paymentIssuer: null,
+    giftCardNumber: null,
     mailplusId: null,
     discountCode: null,
     dealerId: null,
@@ -74,7 +77,11 @@ export function cartOf(row: CartRow, contents: CartContents, entry: CatalogueEnt
     company: row.company,
     alternativeShippingAddress: row.alternativeShippingAddress,
     newsletterSubscribe: row.newsletterSubscribe,
-    payment: contents.paymentMethodId === null ? null : { paymentMethodId: contents.paymentMethodId },
+    payment:
+      contents.paymentMethodId === null
+        ? null
+        : { paymentMethodId: contents.paymentMethodId, issuer: row.paymentIssuer },
+    giftCard: row.giftCardNumber === null ? null : { giftCardNumber: maskCardNumber(row.giftCardNumber) },
     mailplusId: row.mailplusId,
     products: contents.products,
     discountCode: contents.discountCode,

@@ -1,11 +1,20 @@
-// How the cart's secrets are stored: never as given. The checkout's password for the account to be made is hashed
-// with scrypt (slow on purpose, salted); customer service's impersonation keys are long and random, so a plain
+// How the cart's secrets are stored: never as given. The checkout's password for the account to be made and gift
+// cards' pins are hashed with scrypt (slow on purpose, salted); customer service's impersonation keys are long and random, so a plain
 // SHA-256 is enough to find one by its hash.
-import { createHash, randomBytes, scryptSync } from 'node:crypto'
+import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
 
 export function hashPassword(password: string): string {
   const salt = randomBytes(16)
   return `scrypt$${salt.toString('base64url')}$${scryptSync(password, salt, 32).toString('base64url')}`
+}
+
+/** Whether `secret` is the one `hashPassword` made `stored` from; compared in constant time. */
+export function matchesHash(secret: string, stored: string): boolean {
+  const [scheme, salt, hash] = stored.split('$')
+  if (scheme !== 'scrypt' || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64url')
+  const given = scryptSync(secret, Buffer.from(salt, 'base64url'), expected.length)
+  return timingSafeEqual(given, expected)
 }
 
 export const impersonationKeyHash = (key: string) => createHash('sha256').update(key).digest('base64url')

@@ -20,7 +20,6 @@ import {
   DpdPickupPointQuerySchema,
   ImpersonateQuerySchema,
   NewsletterQuerySchema,
-  PaymentBodySchema,
   QuantityQuerySchema,
   RecommendationsSchema,
   SampleNameQuerySchema,
@@ -152,9 +151,6 @@ const changes = (carts: CartService, checkout: CartCheckout): ChangeRoute[] => [
     'PUT /api/cart/:id/companyinfo',
     { body: CompanyInfoSchema, refusals: FIELD_REFUSALS },
     (trx, scope, { params, body }) => checkout.setCompany(trx, scope, params.id, body),
-  ),
-  change('POST /api/cart/:id/payment', { body: PaymentBodySchema }, (trx, scope, { params, body }) =>
-    checkout.setPayment(trx, scope, params.id, body.paymentMethodId),
   ),
   change('POST /api/cart/:id/newsletter', { querystring: NewsletterQuerySchema }, (trx, scope, { params, query }) =>
     checkout.setNewsletter(trx, scope, params.id, query.subscribe),

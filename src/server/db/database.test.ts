@@ -43,6 +43,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0009_payments',
       '0010_addresses',
       '0011_orders',
+      '0012_payment_selection',
       '0013_invoices',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])

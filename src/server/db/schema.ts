@@ -5,6 +5,7 @@ import type { BackofficeTables } from './tables/backoffice.ts'
 import type { CartTables } from './tables/cart.ts'
 import type { CatalogueTables } from './tables/catalogue.ts'
 import type { ContentTables } from './tables/content.ts'
+import type { GiftCardTables } from './tables/gift-cards.ts'
 import type { InvoiceTables } from './tables/invoices.ts'
 import type { JobTables } from './tables/jobs.ts'
 import type { MailTables } from './tables/mail.ts'
@@ -26,4 +27,5 @@ export interface Database
     PaymentTables,
     AddressTables,
     OrderTables,
+    GiftCardTables,
     InvoiceTables {}

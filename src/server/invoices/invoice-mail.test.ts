@@ -49,6 +49,8 @@ const INVOICE: InvoiceContent = {
     vatAmountHigh: 0,
     totalAmountExclVat: 9069,
     totalAmount: 9885,
+    giftCardAmount: 0,
+    paymentAmount: 9885,
   },
 }
 const LINK = `https://www.equivera.nl/api/orders/${INVOICE.orderId}/invoice?key=abc-_123`

@@ -72,6 +72,8 @@ const INVOICE: InvoiceContent = {
     vatAmountHigh: 280,
     totalAmountExclVat: 8322,
     totalAmount: 9090,
+    giftCardAmount: 0,
+    paymentAmount: 9090,
   },
 }
 

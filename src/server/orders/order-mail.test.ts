@@ -30,6 +30,7 @@ const ORDER: Order = {
   shippingMethod: 0,
   dpdParcelShopId: null,
   paymentMethodId: null,
+  paymentIssuer: null,
   lines: [
     {
       productId: 1,
@@ -54,6 +55,8 @@ const ORDER: Order = {
     vatAmountHigh: 0,
     totalAmountExclVat: 9069,
     totalAmount: 9885,
+    giftCardAmount: 0,
+    paymentAmount: 9885,
   },
 }
 
@@ -77,5 +80,17 @@ describe('the order confirmation mail', () => {
     expect(mail.text).toContain('Hoefijzerlaan 12')
     expect(mail.text).toContain(mailText(language, 'orderConfirmation.free', { quantity: '1' }))
     expect(mail.text).toMatch(/98[.,]85/)
+    expect(mail.text).not.toContain(mailText(language, 'orderConfirmation.paymentAmount'))
+  })
+
+  it.each(LANGUAGE_CODES)('names the gift card’s part and what is left to pay in %s', async (language) => {
+    const site = t.app.context.sites.all()[0]!
+    const layout = mailLayout(site, language, 'https://www.equivera.nl')
+    const order: Order = { ...ORDER, totals: { ...ORDER.totals, giftCardAmount: 2500, paymentAmount: 7385 } }
+    const mail = await renderMail(layout, orderConfirmation(layout, order, '•••• 0017'))
+    expect(mail.text).toContain(mailText(language, 'orderConfirmation.giftCard', { card: '•••• 0017' }))
+    expect(mail.text).toContain(mailText(language, 'orderConfirmation.paymentAmount'))
+    expect(mail.text).toMatch(/25[.,]00/)
+    expect(mail.text).toMatch(/73[.,]85/)
   })
 })

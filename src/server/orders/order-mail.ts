@@ -14,7 +14,8 @@ const addressLines = (name: string, company: string | null, a: Address) => [
 
 const asRows = (lines: string[]) => lines.map((label) => ({ label }))
 
-export function orderConfirmation(layout: MailLayout, order: Order): MailContent {
+/** `giftCard`: the masked number of the card that paid part of the order, if one did. */
+export function orderConfirmation(layout: MailLayout, order: Order, giftCard: string | null = null): MailContent {
   const { language } = layout
   const t = (key: MailTextKey, params: Record<string, string> = {}) => mailText(language, key, params)
   const money = (cents: number) => formatMoney(cents, order.totals.currency, language)
@@ -47,6 +48,16 @@ export function orderConfirmation(layout: MailLayout, order: Order): MailContent
             ? [{ label: t('orderConfirmation.paymentCosts'), value: money(totals.paymentCosts) }]
             : []),
           { label: t('orderConfirmation.total'), value: money(totals.totalAmount), strong: true },
+          // A gift card's part, and what is left for the payment; the card is named by its last four digits only.
+          ...(totals.giftCardAmount > 0
+            ? [
+                {
+                  label: t('orderConfirmation.giftCard', { card: giftCard ?? '' }).trim(),
+                  value: money(-totals.giftCardAmount),
+                },
+                { label: t('orderConfirmation.paymentAmount'), value: money(totals.paymentAmount), strong: true },
+              ]
+            : []),
           { label: t('orderConfirmation.vat'), value: money(totals.vatAmountLow + totals.vatAmountHigh) },
         ],
       },

@@ -19,6 +19,7 @@ import type { PaymentStatus } from '../../domain/payment-status.ts'
 import type { DatabaseHandle } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { translate } from '../i18n.ts'
+import { GIFT_CARD_METHOD } from '../gift-cards/gift-card.service.ts'
 import { PaymentProviderError } from '../payments/payment-provider.ts'
 import { latestPaymentOf, type PaymentRow } from '../payments/payments.repository.ts'
 import type { PaymentService } from '../payments/payments.service.ts'
@@ -112,8 +113,8 @@ export class OrderPayments {
     const order = await findOrder(db, orderId)
     if (!order || order.siteId !== site.id) throw orderNotFound(orderId)
     if (!isUnpaid(order.status)) return { status: order.status, paymentUrl: null }
-    // The spec's "an order with nothing to pay is finalised by completing it".
-    if (order.totals.totalAmount === 0) {
+    // The spec's "an order with nothing to pay is finalised by completing it"; so is one a gift card paid in full.
+    if (order.totals.paymentAmount === 0) {
       const change = await db
         .transaction()
         .execute((trx) => setOrderStatus(trx, this.#moves, orderId, 'paid', PAYMENT_SOURCE, this.#now()))
@@ -153,18 +154,22 @@ export class OrderPayments {
 
   async #create(order: StoredOrder, orderKey: string, site: SiteRecord, origin: string): Promise<PaymentRow> {
     const language = site.languages.find((l) => l.languageId === order.languageId) ?? site.languages[0]!
-    const method = site.paymentMethods.find((m) => m.paymentMethodId === order.paymentMethodId)
+    const method = site.paymentMethods.find(
+      (m) => m.paymentMethodId === order.paymentMethodId && m.code !== GIFT_CARD_METHOD,
+    )
     if (!method)
       throw new AppError('checkoutIncomplete', 409, `Order ${order.orderNumber} has no payment method of this site.`)
     try {
       return await this.#payments.create({
         reference: order.orderId,
-        amount: { value: order.totals.totalAmount, currency: order.totals.currency },
+        // What the gift card did not pay.
+        amount: { value: order.totals.paymentAmount, currency: order.totals.currency },
         description: translate(language.code, 'mail.orderConfirmation.subject', {
           number: String(order.orderNumber),
           brand: site.brandName,
         }),
         method: method.code,
+        ...(order.paymentIssuer !== null && { issuer: order.paymentIssuer }),
         redirectUrl: completeUrl(origin, language.pathPrefix, order.orderId, orderKey, 'open'),
         locale: language.code,
       })

@@ -1,10 +1,16 @@
 // Order queries (Kysely only): the per-site number counter, orders and their lines, taking and giving back stock.
 // Every write takes the transaction of the placement or status move it belongs to. Rows leave as domain shapes:
 // addresses, company and totals parsed with their schemas.
-import { sql, type Transaction } from 'kysely'
+import { sql, type Selectable, type Transaction } from 'kysely'
 import { AddressSchema, CompanySchema } from '../../domain/address.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
-import { OrderSchema, OrderTotalsSchema, type Order, type OrderLine, type OrderStatus } from '../../domain/orders.ts'
+import {
+  OrderSchema,
+  StoredOrderTotalsSchema,
+  type Order,
+  type OrderLine,
+  type OrderStatus,
+} from '../../domain/orders.ts'
 import type { Db, Dialect } from '../db/database.ts'
 import { jsonColumn } from '../db/json-column.ts'
 import type { Database } from '../db/schema.ts'
@@ -16,7 +22,7 @@ type Executor = Db | Trx
 const billingAddress = jsonColumn('orders', 'billingAddress', AddressSchema)
 const shippingAddress = jsonColumn('orders', 'shippingAddress', AddressSchema)
 const company = jsonColumn('orders', 'company', CompanySchema)
-const totals = jsonColumn('orders', 'totals', OrderTotalsSchema)
+const totals = jsonColumn('orders', 'totals', StoredOrderTotalsSchema)
 
 /**
  * The next order number of a site, counted in the placing transaction: the counter row and the order commit or roll
@@ -68,14 +74,17 @@ export async function findProductsOfVariants(trx: Trx, variantIds: readonly numb
   return rows.map((r) => r.productId)
 }
 
-/** An order as it is stored, with the hash of its key and who moved it last. */
+/** An order as it is stored, with the hash of its key, its cart and the gift card that paid part of it. */
 export interface StoredOrder extends Order {
   keyHash: string
   cartId: string
+  /** The card `totals.giftCardAmount` was taken from (null without one). */
+  giftCardNumber: string | null
 }
 
 export async function insertOrder(trx: Trx, order: StoredOrder): Promise<void> {
   const { lines, totals: t, customer } = order
+  const stored = StoredOrderTotalsSchema.parse(t)
   await trx
     .insertInto('orders')
     .values({
@@ -97,9 +106,12 @@ export async function insertOrder(trx: Trx, order: StoredOrder): Promise<void> {
       shippingMethod: order.shippingMethod,
       dpdParcelShopId: order.dpdParcelShopId,
       paymentMethodId: order.paymentMethodId,
+      paymentIssuer: order.paymentIssuer,
+      giftCardNumber: order.giftCardNumber,
+      giftCardAmount: t.giftCardAmount,
       currency: t.currency,
       totalAmount: t.totalAmount,
-      totals: totals.serialise(t),
+      totals: totals.serialise(stored),
       createdAt: order.created,
       updatedAt: order.created,
       expiresAt: order.expiresAt,
@@ -112,7 +124,7 @@ export async function insertOrder(trx: Trx, order: StoredOrder): Promise<void> {
     .execute()
 }
 
-const orderOfRow = (row: OrderTable, lines: OrderLine[]): StoredOrder => ({
+const orderOfRow = (row: Selectable<OrderTable>, lines: OrderLine[]): StoredOrder => ({
   ...OrderSchema.parse({
     orderId: row.id,
     orderNumber: row.number,
@@ -133,11 +145,17 @@ const orderOfRow = (row: OrderTable, lines: OrderLine[]): StoredOrder => ({
     shippingMethod: row.shippingMethod as ShippingMethod,
     dpdParcelShopId: row.dpdParcelShopId,
     paymentMethodId: row.paymentMethodId,
+    paymentIssuer: row.paymentIssuer,
     lines,
-    totals: totals.parse(row.totals),
+    totals: {
+      ...totals.parse(row.totals),
+      giftCardAmount: row.giftCardAmount,
+      paymentAmount: row.totalAmount - row.giftCardAmount,
+    },
   }),
   keyHash: row.keyHash,
   cartId: row.cartId,
+  giftCardNumber: row.giftCardNumber,
 })
 
 /**

@@ -25,6 +25,7 @@ import { header, scopeOf } from '../http/scope.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { runOnce, send } from '../cart/idempotency.ts'
 import { invoiceUrl } from '../invoices/invoice.service.ts'
+import { GIFT_CARD_METHOD } from '../gift-cards/gift-card.service.ts'
 import { hostnameOf } from '../sites/site.directory.ts'
 import { originFor } from '../sites/site.service.ts'
 
@@ -60,12 +61,15 @@ export async function orderRoutes(
       const cartId = request.params.id
       const placed = await runOnce(db, request, cartId, async (trx) => {
         const { order, orderKey } = await orders.place(trx, scope, cartId, { origin })
-        // Payment is needed unless the total is 0: refused here, so the placement rolls back.
+        // A payment method (not the gift card) is needed unless the gift card paid everything or the total is 0:
+        // refused here, so the placement rolls back (the stock and the card's balance too).
         if (
-          order.totals.totalAmount > 0 &&
-          !scope.site.paymentMethods.some((m) => m.paymentMethodId === order.paymentMethodId)
+          order.totals.paymentAmount > 0 &&
+          !scope.site.paymentMethods.some(
+            (m) => m.paymentMethodId === order.paymentMethodId && m.code !== GIFT_CARD_METHOD,
+          )
         )
-          throw new AppError('checkoutIncomplete', 409, `Cart ${cartId} has no payment method.`)
+          throw new AppError('checkoutIncomplete', 409, `Cart ${cartId} has no payment method for what is left to pay.`)
         return { status: 200, body: { orderId: order.orderId, orderNumber: order.orderNumber, orderKey } }
       })
       // A refusal kept for this key is answered again as it was.

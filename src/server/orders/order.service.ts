@@ -7,9 +7,13 @@
 // taken refuses the whole order; the products whose stock moved get a new catalogue version, as a back-office stock
 // update does, so catalogues and search see it; the site's next order number is counted; the order and its lines are
 // written, the cart is closed, the confirmation mail and the expiry job are queued. All of it commits or none of it.
+// A gift card on the cart pays what its balance covers, taken in the same transaction with a conditional UPDATE
+// (`balance >= n`) like stock; only the rest goes to the payment provider. An unpaid order that is cancelled or
+// expires gives its stock and its gift card's part back.
 //
-// Locks are taken in one order everywhere (cart or order row, then the catalogue state row, then stock, then the
-// order counter), the order the back-office stock update takes them in too, so PostgreSQL never deadlocks.
+// Locks are taken in one order everywhere (cart or order row, then the catalogue state row, then stock, then the gift
+// card, then the order counter), the order the back-office stock update takes them in too, so PostgreSQL never
+// deadlocks.
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { z } from 'zod'
@@ -25,6 +29,8 @@ import {
   type OrderStatus,
 } from '../../domain/orders.ts'
 import { lockCatalogueState, stampProducts } from '../backoffice/backoffice.repository.ts'
+import { findGiftCard, giveGiftCardBalanceBack, takeGiftCardBalance } from '../gift-cards/gift-card.repository.ts'
+import { giftCardInvalid, maskCardNumber } from '../gift-cards/gift-card.service.ts'
 import type { CartCalculator } from '../cart/cart-calculator.ts'
 import { cartOf } from '../cart/cart-rows.ts'
 import type { CartScope, CartService } from '../cart/cart.service.ts'
@@ -122,7 +128,12 @@ export async function setOrderStatus(
       to: status,
     })
   if (transition === 'same') return { ...base, changed: false }
-  if (returnsStock(status)) await moveStock(trx, dialect, stockOf(order.lines), 'giveBack', now)
+  if (returnsStock(status)) {
+    await moveStock(trx, dialect, stockOf(order.lines), 'giveBack', now)
+    // The final status is reached once (the order row is locked), so the card gets its part back exactly once.
+    if (order.giftCardNumber !== null && order.totals.giftCardAmount > 0)
+      await giveGiftCardBalanceBack(trx, order.giftCardNumber, order.totals.giftCardAmount, now)
+  }
   const expiresAt = isUnpaid(status) ? order.expiresAt : null
   await updateOrderStatus(trx, orderId, { status, source, at: now, expiresAt })
   // Only an unpaid order moves to paid (the transitions), so this runs once per order.
@@ -243,6 +254,8 @@ export class OrderService {
         ids: short.join(', '),
       })
 
+    const giftCardAmount = await this.#takeGiftCard(trx, scope, row.giftCardNumber, calculation)
+
     const orderId = randomUUID()
     const orderKey = this.keyOf(orderId)
     const alternative = row.alternativeShippingAddress && row.shippingAddress
@@ -266,6 +279,7 @@ export class OrderService {
       shippingMethod: contents.shippingMethod,
       dpdParcelShopId: row.dpdParcelShopId,
       paymentMethodId: contents.paymentMethodId,
+      paymentIssuer: row.paymentIssuer,
       lines,
       totals: {
         currency: calculation.currency,
@@ -277,11 +291,13 @@ export class OrderService {
         vatAmountHigh: calculation.vatAmountHigh,
         totalAmountExclVat: calculation.totalAmountExclVat,
         totalAmount: calculation.totalAmount,
+        giftCardAmount,
+        paymentAmount: calculation.totalAmount - giftCardAmount,
       },
     }
-    await insertOrder(trx, { ...order, keyHash: keyHash(orderKey), cartId })
+    await insertOrder(trx, { ...order, keyHash: keyHash(orderKey), cartId, giftCardNumber: row.giftCardNumber })
     await updateCart(trx, cartId, { orderId: order.orderId, lastModified: scope.now.toISOString() })
-    await this.#queueConfirmation(trx, scope, order, origin)
+    await this.#queueConfirmation(trx, scope, order, origin, row.giftCardNumber)
     await this.#services.jobs.enqueue(
       trx,
       ORDER_EXPIRE_JOB,
@@ -292,12 +308,35 @@ export class OrderService {
   }
 
   /**
+   * Takes what the cart's gift card pays of the total: its balance, at most the total. The card's row is locked
+   * (PostgreSQL) and the take is conditional (`balance >= n`), so two orders paid with one card at once never take
+   * more than its balance: the second waits for the first and takes what is left. A card that is gone, of another
+   * site or currency, or empty by now refuses the order (409 `giftCardInvalid`): the shopper removes it or checks it
+   * again. Answers the amount taken (0 without a card).
+   */
+  async #takeGiftCard(
+    trx: Trx,
+    scope: CartScope,
+    number: string | null,
+    calculation: { currency: string; totalAmount: number },
+  ): Promise<number> {
+    if (number === null) return 0
+    const card = await findGiftCard(trx, number, this.#services.database.dialect)
+    if (!card || card.siteId !== scope.site.id || card.currency !== calculation.currency || card.balance <= 0)
+      throw giftCardInvalid(409)
+    const amount = Math.min(card.balance, calculation.totalAmount)
+    if (amount > 0 && !(await takeGiftCardBalance(trx, number, amount, scope.now))) throw giftCardInvalid(409)
+    return amount
+  }
+
+  /**
    * Rendered inside the transaction, since the mail names the order number counted in it: a few milliseconds of MJML
    * while the counter row is held, which only the same site's next placement waits for.
    */
-  async #queueConfirmation(trx: Trx, scope: RequestScope, order: Order, origin: string) {
+  async #queueConfirmation(trx: Trx, scope: RequestScope, order: Order, origin: string, giftCard: string | null) {
     const layout = mailLayout(scope.site, scope.language.code, origin)
-    const rendered = await renderMail(layout, orderConfirmation(layout, order))
+    const masked = giftCard === null ? null : maskCardNumber(giftCard)
+    const rendered = await renderMail(layout, orderConfirmation(layout, order, masked))
     await this.#services.mail.queueMail(
       trx,
       {
@@ -342,7 +381,7 @@ export class OrderService {
   async get(scope: RequestScope, orderId: string, key: string): Promise<Order> {
     const order = await findOrder(this.#services.database.db, orderId)
     if (!order || order.siteId !== scope.site.id || !sameKey(order, key)) throw orderNotFound(orderId)
-    // The schema leaves the stored-only fields (the key's hash, the cart) out.
+    // The schema leaves the stored-only fields (the key's hash, the cart, the gift card's number) out.
     return OrderSchema.parse(order)
   }
 }

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts'
+import { createTestApp, HOSTS, type TestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
-import { FAKE_MOLLIE_KEY, startFakeMollie, type FakeMollie } from '../../../tests/helpers/fake-mollie.ts'
+import {
+  FAKE_MOLLIE_IDEAL_ISSUERS,
+  FAKE_MOLLIE_KEY,
+  startFakeMollie,
+  type FakeMollie,
+} from '../../../tests/helpers/fake-mollie.ts'
+import { SPORT_MUESLI } from '../cart/cart-test-setup.ts'
 import { loadConfig } from '../config.ts'
-import { MolliePaymentProvider } from './mollie-provider.ts'
+import { BILLING } from '../orders/order-test-setup.ts'
+import { ISSUERS_TTL_MS, MolliePaymentProvider } from './mollie-provider.ts'
 import { PaymentProviderError, WebhookRefusedError } from './payment-provider.ts'
 
 // The Mollie adapter against a stand-in for Mollie's API (tests/helpers/fake-mollie.ts), and Mollie's webhook through
@@ -66,6 +73,38 @@ describe('the Mollie adapter', () => {
       loadConfig({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: FAKE_MOLLIE_KEY, MOLLIE_API_URL: 'http://127.0.0.1/' }),
     ).toThrow('MOLLIE_API_URL')
     expect(loadConfig({}).PAYMENT_PROVIDER).toBe('test')
+  })
+
+  it('asks Mollie for iDEAL’s banks, keeps them five minutes, and asks about no method without issuers', async () => {
+    let now = Date.parse('2026-11-26T10:00:00Z')
+    const provider = new MolliePaymentProvider({ apiKey: FAKE_MOLLIE_KEY, apiEndpoint: mollie.url, now: () => now })
+    const asked = () => mollie.requests.filter((r) => r.startsWith('GET /v2/methods/')).length
+    const before = asked()
+    expect(await provider.issuers('ideal')).toEqual(FAKE_MOLLIE_IDEAL_ISSUERS)
+    expect(mollie.requests.at(-1)).toBe('GET /v2/methods/ideal?include=issuers')
+    mollie.issuers = [{ id: 'ideal_KNABNL2H', name: 'Knab' }]
+    try {
+      now += ISSUERS_TTL_MS - 1
+      expect(await provider.issuers('ideal')).toEqual(FAKE_MOLLIE_IDEAL_ISSUERS)
+      expect(await provider.issuers('creditcard')).toEqual([])
+      expect(asked()).toBe(before + 1)
+      now += 1
+      expect(await provider.issuers('ideal')).toEqual([{ id: 'ideal_KNABNL2H', name: 'Knab' }])
+      expect(asked()).toBe(before + 2)
+    } finally {
+      mollie.issuers = [...FAKE_MOLLIE_IDEAL_ISSUERS]
+    }
+  })
+
+  it('does not keep a failure to list issuers', async () => {
+    const provider = adapter()
+    mollie.apiKey = 'test_rotatedrotatedrotatedrotated'
+    try {
+      await expect(provider.issuers('ideal')).rejects.toMatchObject({ name: 'PaymentProviderError', statusCode: 401 })
+    } finally {
+      mollie.apiKey = FAKE_MOLLIE_KEY
+    }
+    expect(await provider.issuers('ideal')).toEqual(FAKE_MOLLIE_IDEAL_ISSUERS)
   })
 
   it('turns a refused API key into a clear error', async () => {
@@ -142,6 +181,37 @@ describe.each(DIALECTS)('Mollie’s webhook on %s', (dialect) => {
       mollie.apiKey = FAKE_MOLLIE_KEY
     }
     expect(await statusOf(id)).toBe('open')
+  })
+
+  it('offers Mollie’s iDEAL banks in the payment step and sends the chosen one with the order’s payment', async () => {
+    const shop = (method: 'GET' | 'POST', url: string, body?: object, key?: string) =>
+      t.app.inject({
+        method,
+        url,
+        ...(body && { payload: body }),
+        headers: { host: HOSTS.nl, ...(key && { 'idempotency-key': key }) },
+      })
+    const cartId = (await shop('POST', '/api/cart')).json<{ shoppingcartId: string }>().shoppingcartId
+    await t.app.context.database.db
+      .updateTable('variantStock')
+      .set({ amount: 50 })
+      .where('variantId', '=', SPORT_MUESLI)
+      .execute()
+    expect((await shop('POST', `/api/cart/${cartId}/products?productVariantId=${SPORT_MUESLI}`)).statusCode).toBe(204)
+    expect((await shop('POST', `/api/cart/${cartId}/billing`, BILLING)).statusCode).toBe(204)
+    const methods = (await shop('GET', `/api/cart/${cartId}/paymentmethods`)).json<
+      { code: string; issuers: unknown[] }[]
+    >()
+    expect(methods.find((m) => m.code === 'ideal')!.issuers).toEqual(FAKE_MOLLIE_IDEAL_ISSUERS)
+    const refused = await shop('POST', `/api/cart/${cartId}/payment`, { paymentMethodId: 1, issuer: 'ideal_KNABNL2H' })
+    expect(refused.json()).toMatchObject({ status: 400, code: 'unknownIssuer' })
+    const chosen = await shop('POST', `/api/cart/${cartId}/payment`, { paymentMethodId: 1, issuer: 'ideal_RABONL2U' })
+    expect(chosen.statusCode, chosen.body).toBe(204)
+    const placed = await shop('POST', `/api/cart/${cartId}/order`, undefined, `mollie-${Date.now()}`)
+    expect(placed.statusCode, placed.body).toBe(200)
+    const { paymentUrl } = placed.json<{ paymentUrl: string }>()
+    const id = /tr_\w+/.exec(paymentUrl)![0]
+    expect(mollie.payments.get(id)!.request).toMatchObject({ method: 'ideal', issuer: 'ideal_RABONL2U' })
   })
 
   it('has no test provider page or webhook', async () => {

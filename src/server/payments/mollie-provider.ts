@@ -4,18 +4,21 @@
 import {
   createMollieClient,
   Locale,
+  MethodInclude,
   MollieApiError,
   PaymentStatus as MollieStatus,
   type MollieClient,
   type PaymentMethod,
 } from '@mollie/api-client'
 import type { LanguageCode } from '../../domain/language-codes.ts'
+import { TtlCache } from '../../domain/ttl-cache.ts'
 import { decimalAmount, type PaymentStatus } from '../../domain/payment-status.ts'
 import {
   PaymentProviderError,
   WebhookRefusedError,
   type CreatePaymentRequest,
   type CreatedPayment,
+  type PaymentIssuer,
   type PaymentProvider,
   type WebhookCall,
   type WebhookEvent,
@@ -56,12 +59,38 @@ export function fromMollieStatus(status: MollieStatus): PaymentStatus {
 
 const PAYMENT_ID = /^tr_[A-Za-z0-9]{1,64}$/
 
+/**
+ * The shop's methods whose issuers the payer chooses in the shop (iDEAL's banks); Mollie is asked for no other, so a
+ * payment step costs no call per method.
+ */
+const ISSUER_METHODS = new Set(['ideal'])
+/**
+ * Issuers are asked for on every payment step and change a few times a year: kept five minutes, so Mollie is asked
+ * about once per method per five minutes per server, and a bank Mollie adds or drops shows within that time.
+ */
+export const ISSUERS_TTL_MS = 5 * 60_000
+
 export class MolliePaymentProvider implements PaymentProvider {
   readonly name = 'mollie' as const
   readonly #client: MollieClient
+  readonly #issuers: TtlCache<string, PaymentIssuer[]>
 
-  constructor({ apiKey, apiEndpoint }: { apiKey: string; apiEndpoint?: string }) {
+  constructor({ apiKey, apiEndpoint, now }: { apiKey: string; apiEndpoint?: string; now?: () => number }) {
     this.#client = createMollieClient({ apiKey, ...(apiEndpoint && { apiEndpoint }) })
+    this.#issuers = new TtlCache(20, ISSUERS_TTL_MS, now)
+  }
+
+  /** GET /v2/methods/:method?include=issuers, kept for ISSUERS_TTL_MS (a failure is not kept: asked again next time). */
+  async issuers(method: string): Promise<PaymentIssuer[]> {
+    if (!ISSUER_METHODS.has(method)) return []
+    const kept = this.#issuers.get(method)
+    if (kept) return kept
+    const found = await this.#call('listing issuers', () =>
+      this.#client.methods.get(method, { include: MethodInclude.issuers }),
+    )
+    const issuers = (found.issuers ?? []).map(({ id, name }) => ({ id, name }))
+    this.#issuers.set(method, issuers)
+    return issuers
   }
 
   async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {

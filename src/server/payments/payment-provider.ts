@@ -41,8 +41,19 @@ export interface WebhookEvent {
   status: PaymentStatus
 }
 
+/** A bank (iDEAL) or other issuer the payer may choose before paying; `id` is what createPayment's `issuer` takes. */
+export interface PaymentIssuer {
+  id: string
+  name: string
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName
+  /**
+   * The issuers the payer may choose from for a method (the shop's code, e.g. 'ideal'), in the provider's order;
+   * empty for a method without them. Throws PaymentProviderError when the provider cannot be asked.
+   */
+  issuers(method: string): Promise<PaymentIssuer[]>
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>
   fetchStatus(providerPaymentId: string): Promise<PaymentStatus>
   /**

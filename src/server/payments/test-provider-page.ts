@@ -3,6 +3,7 @@
 import { CULTURES, normaliseLanguageCode, type LanguageCode } from '../../domain/language-codes.ts'
 import { translate } from '../i18n.ts'
 import type { TestProviderPaymentRow } from './payments.repository.ts'
+import { testIssuerName } from './test-provider.ts'
 
 export const OUTCOMES = ['paid', 'failed', 'cancelled', 'expired'] as const
 
@@ -36,6 +37,8 @@ export function testPaymentPage(payment: TestProviderPaymentRow, nonce: string):
     [t('description'), payment.description],
     [t('reference'), payment.reference],
     [t('amount'), amount],
+    // The bank chosen in the shop's checkout, as a real iDEAL page would open it.
+    ...(payment.issuer ? [[t('issuer'), testIssuerName(payment.issuer)]] : []),
   ]
     .map(([term, value]) => `<dt>${escapeHtml(term!)}</dt><dd>${escapeHtml(value!)}</dd>`)
     .join('')

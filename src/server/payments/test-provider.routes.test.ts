@@ -70,15 +70,25 @@ describe.each(DIALECTS)('the test payment provider on %s', (dialect) => {
       await expect(t.app.context.payments.create({ ...base, redirectUrl, locale: 'nl' })).rejects.toThrow(TypeError)
   })
 
+  it('lists iDEAL’s banks, and no issuers for a method without them', async () => {
+    const banks = await provider.issuers('ideal')
+    expect(banks.map((b) => b.name)).toEqual(
+      expect.arrayContaining(['ABN AMRO', 'ING', 'Rabobank', 'SNS', 'ASN Bank', 'RegioBank', 'Triodos Bank', 'bunq']),
+    )
+    for (const bank of banks) expect(bank.id).toMatch(/^ideal_[A-Z0-9]{8,11}$/)
+    expect(await provider.issuers('creditcard')).toEqual([])
+  })
+
   it.each([
-    ['nl', 'Testbetaling', 'Betalen', '€ 12,34'],
-    ['de', 'Testzahlung', 'Bezahlen', '12,34 €'],
+    ['nl', 'Testbetaling', 'Betalen', '€ 12,34', 'Bank'],
+    ['de', 'Testzahlung', 'Bezahlen', '12,34 €', 'Bank'],
   ] as const)(
-    'shows the hosted page in the payment’s language (%s), with no script',
-    async (locale, title, pay, amount) => {
+    'shows the hosted page in the payment’s language (%s) with the chosen bank, with no script',
+    async (locale, title, pay, amount, bank) => {
       const payment = await create(locale)
       const res = await page(payment.checkoutUrl)
       expect(res.statusCode).toBe(200)
+      expect(res.body).toContain(`<dt>${bank}</dt><dd>ING</dd>`)
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(res.headers['cache-control']).toBe('no-store')
       expect(res.body).toContain(`<title>${title}</title>`)

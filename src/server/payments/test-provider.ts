@@ -13,6 +13,7 @@ import {
   WebhookRefusedError,
   type CreatePaymentRequest,
   type CreatedPayment,
+  type PaymentIssuer,
   type PaymentProvider,
   type WebhookCall,
   type WebhookEvent,
@@ -28,6 +29,29 @@ export const SIGNATURE_HEADER = 'x-test-provider-signature'
 export const SIGNATURE_TOLERANCE_S = 300
 export const TEST_WEBHOOK_JOB = 'payments.test-provider-webhook'
 export const TEST_PAYMENT_ID = /^tst_[A-Za-z0-9_-]{22}$/
+
+/**
+ * The test provider's iDEAL banks: the real Dutch iDEAL issuers with the ids Mollie gives them (ideal_<BIC>), so a
+ * test or demo chooses a bank as it would at Mollie.
+ */
+export const TEST_IDEAL_ISSUERS: readonly PaymentIssuer[] = [
+  { id: 'ideal_ABNANL2A', name: 'ABN AMRO' },
+  { id: 'ideal_ASNBNL21', name: 'ASN Bank' },
+  { id: 'ideal_BUNQNL2A', name: 'bunq' },
+  { id: 'ideal_INGBNL2A', name: 'ING' },
+  { id: 'ideal_KNABNL2H', name: 'Knab' },
+  { id: 'ideal_NTSBDEB1', name: 'N26' },
+  { id: 'ideal_RABONL2U', name: 'Rabobank' },
+  { id: 'ideal_RBRBNL21', name: 'RegioBank' },
+  { id: 'ideal_REVOLT21', name: 'Revolut' },
+  { id: 'ideal_SNSBNL2A', name: 'SNS' },
+  { id: 'ideal_TRIONL2U', name: 'Triodos Bank' },
+  { id: 'ideal_FVLBNL22', name: 'Van Lanschot Kempen' },
+  { id: 'ideal_BITSNL2A', name: 'Yoursafe' },
+]
+
+/** An issuer's name for the hosted page (its id when the provider does not know it). */
+export const testIssuerName = (id: string) => TEST_IDEAL_ISSUERS.find((i) => i.id === id)?.name ?? id
 
 const WebhookBodySchema = z.object({ id: z.string().regex(TEST_PAYMENT_ID), status: PaymentStatusSchema })
 
@@ -86,6 +110,10 @@ export class TestPaymentProvider implements PaymentProvider {
     this.#key = webhookKey(sessionSecret)
     this.#now = now
     jobs.register(TEST_WEBHOOK_JOB, z.object({ id: z.string() }), async ({ id }) => this.#deliver(id))
+  }
+
+  async issuers(method: string): Promise<PaymentIssuer[]> {
+    return method === 'ideal' ? [...TEST_IDEAL_ISSUERS] : []
   }
 
   async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {

@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../db/database.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
 import { deleteEndedWindows } from './rate-limit.repository.ts'
 import { databaseCounter, redisCounter, storeOf } from './rate-limit-stores.ts'
-import { RATE_LIMITS, type LimitName, type Window } from './rate-limits.ts'
+import { RATE_LIMITS, type LimitName, type RateLimit, type Window } from './rate-limits.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,10 +35,29 @@ export function emailKey(address: string): string {
   return createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 32)
 }
 
-function emailOf(request: FastifyRequest): string | undefined {
-  const body = request.body as { emailAddress?: unknown } | null | undefined
-  const address = body?.emailAddress
-  return typeof address === 'string' && address.trim() !== '' ? address : undefined
+function bodyField(request: FastifyRequest, field: 'emailAddress' | 'giftCardNumber'): string | undefined {
+  const value = (request.body as Record<string, unknown> | null | undefined)?.[field]
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined
+}
+
+const emailOf = (request: FastifyRequest) => bodyField(request, 'emailAddress')
+
+/** A gift card number as counted: digits only (however it was typed), hashed like an e-mail address. */
+function giftCardKey(request: FastifyRequest): string | undefined {
+  const number = bodyField(request, 'giftCardNumber')?.replace(/[\s-]/g, '')
+  return number ? createHash('sha256').update(number).digest('hex').slice(0, 32) : undefined
+}
+
+type Per = 'ip' | 'email' | 'giftCard'
+
+/** The key a request counts under for one kind of counter; undefined: this counter does not count it. */
+function keyOf(request: FastifyRequest, per: Per): string | undefined {
+  if (per === 'ip') return normalizeIP(request.ip)
+  if (per === 'email') {
+    const address = emailOf(request)
+    return address && emailKey(address)
+  }
+  return giftCardKey(request)
 }
 
 export interface RateLimitOptions {
@@ -76,26 +95,35 @@ export async function registerRateLimits(
   }
   await app.register(fastifyRateLimit, { global: false, skipOnError: true, ...(store && { store }) })
 
-  const counted = (name: LimitName, per: 'ip' | 'email', window: Window) => ({
+  const counted = (name: LimitName, per: Per, window: Window) => ({
     per,
     check: app.createRateLimit({
       max: window.max,
       timeWindow: window.windowMs,
-      keyGenerator: (request) =>
-        per === 'ip' ? `${name}:ip:${normalizeIP(request.ip)}` : `${name}:email:${emailKey(emailOf(request)!)}`,
+      keyGenerator: (request) => `${name}:${per}:${keyOf(request, per)!}`,
     }),
   })
+  // One set of counters per limit, however many routes use it: the memory store is per counter, and a limit on two
+  // routes (a card checked by either) must count them together.
+  const checksOf = new Map<LimitName, ReturnType<typeof counted>[]>()
   app.addHook('onRoute', (route) => {
     const name = route.config?.limit
     if (!name) return
-    const limit: { perIp: Window; perEmail?: Window } = RATE_LIMITS[name]
-    const checks = [
-      counted(name, 'ip', limit.perIp),
-      ...(limit.perEmail ? [counted(name, 'email', limit.perEmail)] : []),
-    ]
+    const limit: RateLimit = RATE_LIMITS[name]
+    let checks = checksOf.get(name)
+    if (!checks) {
+      checks = [
+        counted(name, 'ip', limit.perIp),
+        ...(limit.perEmail ? [counted(name, 'email', limit.perEmail)] : []),
+        ...(limit.perGiftCard ? [counted(name, 'giftCard', limit.perGiftCard)] : []),
+      ]
+      checksOf.set(name, checks)
+    }
+    const counters = checks
     const handler: preHandlerAsyncHookHandler = async (request, reply) => {
-      for (const { per, check } of checks) {
-        if (per === 'email' && !emailOf(request)) continue
+      if (limit.onlyWith && !bodyField(request, limit.onlyWith)) return
+      for (const { per, check } of counters) {
+        if (keyOf(request, per) === undefined) continue
         const result = await check(request)
         if (result.isAllowed || !result.isExceeded) continue
         request.log.info({ limit: name, per }, 'rate limit reached')

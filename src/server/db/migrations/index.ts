@@ -10,6 +10,7 @@ import * as sessions from './0008_sessions.ts'
 import * as payments from './0009_payments.ts'
 import * as addresses from './0010_addresses.ts'
 import * as orders from './0011_orders.ts'
+import * as paymentSelection from './0012_payment_selection.ts'
 import * as invoices from './0013_invoices.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_payments': payments,
   '0010_addresses': addresses,
   '0011_orders': orders,
+  '0012_payment_selection': paymentSelection,
   '0013_invoices': invoices,
 }
 

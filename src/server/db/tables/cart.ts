@@ -69,6 +69,10 @@ export interface CartTable {
   alternativeShippingAddress: Bool
   newsletterSubscribe: Bool
   paymentMethodId: number | null
+  /** The issuer (iDEAL's bank) chosen with the payment method, as the provider names it (migration 0012). */
+  paymentIssuer: string | null
+  /** The gift card added to the cart, its pin checked then (migration 0012). */
+  giftCardNumber: string | null
   mailplusId: string | null
   discountCode: string | null
   dealerId: number | null

@@ -1,5 +1,6 @@
 // Orders and their lines (src/server/orders/), and the per-site counter their numbers come from. JSON columns
 // (addresses, company, totals) are read and written with the domain's schemas in order.repository.ts.
+import type { Generated } from 'kysely'
 import type { OrderStatus } from '../../../domain/orders.ts'
 
 export interface OrderNumberTable {
@@ -32,6 +33,11 @@ export interface OrderTable {
   shippingMethod: number
   dpdParcelShopId: string | null
   paymentMethodId: number | null
+  /** The issuer chosen in the checkout, sent with the order's payments (migration 0012). */
+  paymentIssuer: string | null
+  /** The gift card that paid part of the order, and how much it paid (cents; given back if the order ends unpaid). */
+  giftCardNumber: string | null
+  giftCardAmount: Generated<number>
   currency: string
   totalAmount: number
   /** JSON: OrderTotalsSchema. */

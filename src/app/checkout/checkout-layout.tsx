@@ -13,6 +13,7 @@ import { CostOverview } from '../cart/cart-summary.tsx'
 import { useCartTotals } from '../cart/cart-totals.ts'
 import { PageHead } from '../content/page-head.tsx'
 import { PageHeading } from '../navigation/page-heading.tsx'
+import { Price } from '../ui/price.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 import { checkoutPath, type CheckoutState } from './checkout-state.ts'
 
@@ -47,8 +48,8 @@ export function CheckoutLayout({
         </p>
       )}
       <div className="checkout__layout">
+        {step !== 'complete' && <OrderSummary open={step === 'payment'} />}
         <div className="checkout__main">{children}</div>
-        {step !== 'complete' && <OrderSummary />}
       </div>
     </article>
   )
@@ -86,19 +87,27 @@ function CheckoutSteps({ step, state }: { step: FormStep; state: CheckoutState }
   )
 }
 
-/** The order as it stands: lines and costs, folded away on a phone so the form comes first. */
-function OrderSummary() {
+/**
+ * The order as it stands: lines and costs. On a phone it comes first, folded to one line with the total, so the form
+ * below it never pushes it (nor is pushed by it) as the form and the device's cart load; from the tablet width it
+ * stands open beside the form (and at the payment step everywhere). The line is there from the first paint, the total fills in when the cart is read.
+ */
+function OrderSummary({ open }: { open: boolean }) {
   const { t } = useTranslation()
   const { language } = useRootData()
   const { view } = useCart()
   const totals = useCartTotals(view)
-  if (!view) return null
-  const lines = totals.calculation?.products ?? []
+  const calculation = totals.calculation
+  const lines = calculation?.products ?? []
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-heading">
-      <details className="checkout-summary__details">
+      {/* Open at the payment step: what is paid for, VAT per rate, shipping and payment costs, before paying. */}
+      <details className="checkout-summary__details" open={open}>
         <summary>
           <h2 id="checkout-summary-heading">{t('checkout.summary.title')}</h2>
+          <span className="checkout-summary__total">
+            {calculation && <Price cents={calculation.totalAmount} currency={calculation.currency} euro={false} />}
+          </span>
         </summary>
         <ul className="checkout-summary__lines">
           {lines.map((line) => (
@@ -113,8 +122,8 @@ function OrderSummary() {
         <p>
           <Link to={localPath(language.pathPrefix, CART_SLUGS[language.code])}>{t('checkout.summary.change')}</Link>
         </p>
+        {view && <CostOverview view={view} totals={totals} />}
       </details>
-      <CostOverview view={view} totals={totals} />
     </aside>
   )
 }

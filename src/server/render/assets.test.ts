@@ -15,6 +15,11 @@ const MANIFEST = {
   'src/app/catalogue/catalogue-view.tsx': { file: 'assets/catalogue-view.js', imports: ['_parts.js'] },
   '_parts.js': { file: 'assets/parts.js', css: ['assets/parts.css'], imports: ['_react.js'] },
   'src/app/cart/cart-page.tsx': { file: 'assets/cart-page.js', css: ['assets/cart-page.css'], imports: ['_parts.js'] },
+  'src/app/checkout/billing-page.tsx': {
+    file: 'assets/billing-page.js',
+    css: ['assets/checkout.css'],
+    imports: ['_react.js'],
+  },
   'locales/nl.json': { file: 'assets/locale-nl.js' },
 }
 const CATALOGUE_VIEW = 'src/app/catalogue/catalogue-view.tsx'
@@ -37,6 +42,11 @@ describe('pageAssets', () => {
       '/assets/cart-page.css',
       '/assets/parts.css',
     ])
+  })
+
+  it('gives a checkout step its styles in the first HTML, under a language prefix too', () => {
+    for (const id of ['checkout-billing:checkout', 'checkout-billing::language/checkout'])
+      expect(assets.stylesFor(['root', id]).map((style) => style.href)).toEqual(['/assets/checkout.css'])
   })
 
   it('preloads the modules of the page, its view and its language, each once', () => {

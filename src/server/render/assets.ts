@@ -23,6 +23,11 @@ const ROUTE_MODULES: Record<string, string> = {
   'offline-language': 'src/app/pwa/offline-page.tsx',
   compare: 'src/app/catalogue/compare-page.tsx',
   cart: 'src/app/cart/cart-page.tsx',
+  'checkout-billing': 'src/app/checkout/billing-page.tsx',
+  'checkout-login': 'src/app/checkout/login-page.tsx',
+  'checkout-delivery': 'src/app/checkout/delivery-page.tsx',
+  'checkout-payment': 'src/app/checkout/payment-page.tsx',
+  'checkout-complete': 'src/app/checkout/complete-page.tsx',
 }
 const routeModule = (id: string) => ROUTE_MODULES[id] ?? ROUTE_MODULES[id.split(':')[0]!]
 const ENTRY = 'src/app/entry.client.tsx'

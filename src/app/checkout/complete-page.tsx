@@ -34,21 +34,23 @@ export function Component() {
   const id = OrderIdSchema.safeParse(idParam)
   // The key once it has left the address (order-key.ts).
   const [remembered, setRemembered] = useState<string | null>(null)
+  const orderId = id.success ? id.data : null
+  const search = params.toString()
   useEffect(() => {
     const base = localPath(language.pathPrefix, 'checkout')
-    if (!id.success) return void navigate(base, { replace: true })
+    if (orderId === null) return void navigate(base, { replace: true })
     if (given !== null) {
       if (given.length === 0 || given.length > 100) return void navigate(base, { replace: true })
-      rememberOrderKey(id.data, given)
+      rememberOrderKey(orderId, given)
       setRemembered(given)
-      const query = new URLSearchParams(params)
+      const query = new URLSearchParams(search)
       query.delete('key')
       return void navigate({ pathname, search: `?${query}` }, { replace: true, preventScrollReset: true })
     }
-    const stored = rememberedOrderKey(id.data)
+    const stored = rememberedOrderKey(orderId)
     if (stored === null) void navigate(base, { replace: true })
     else setRemembered(stored)
-  }, [idParam, given, pathname, navigate, language.pathPrefix])
+  }, [orderId, given, search, pathname, navigate, language.pathPrefix])
   const key = given ?? remembered
   if (!id.success || !key || key.length > 100) return null
   return <OrderOutcome orderId={id.data} orderKey={key} />
@@ -65,35 +67,38 @@ function OrderOutcome({ orderId, orderKey }: { orderId: string; orderKey: string
     if (order && paid) trackPurchaseOnce(order, site.name)
   }, [order, paid, site.name])
 
-  const view = (): [string, ReactNode] => {
+  const view = (): { title: string; body: ReactNode } => {
     switch (state.status) {
       case 'loading':
-        return [t('checkout.complete.title'), <p role="status">{t('checkout.complete.loading')}</p>]
+        return { title: t('checkout.complete.title'), body: <p role="status">{t('checkout.complete.loading')}</p> }
       case 'notFound':
-        return [t('checkout.complete.title'), <p role="alert">{t('checkout.complete.notFound')}</p>]
+        return { title: t('checkout.complete.title'), body: <p role="alert">{t('checkout.complete.notFound')}</p> }
       case 'offline':
-        return [t('checkout.complete.title'), <p role="status">{t('checkout.complete.offline')}</p>]
+        return { title: t('checkout.complete.title'), body: <p role="status">{t('checkout.complete.offline')}</p> }
       case 'error':
-        return [t('checkout.complete.title'), <p role="alert">{t('checkout.error')}</p>]
+        return { title: t('checkout.complete.title'), body: <p role="alert">{t('checkout.error')}</p> }
       case 'ready':
         break
     }
     const o = state.order
-    if (DONE.has(o.status)) return [t('checkout.complete.paidTitle'), <Paid order={o} />]
+    if (DONE.has(o.status)) return { title: t('checkout.complete.paidTitle'), body: <Paid order={o} /> }
     if (o.status === 'created' || o.status === 'open') {
       if (o.paymentUrl !== null)
-        return [
-          t('checkout.complete.waitingTitle'),
-          <Waiting order={o} stopped={polling === 'done'} paused={polling === 'paused'} onCheck={check} />,
-        ]
-      return [t('checkout.complete.failedTitle'), <Failed order={o} orderKey={orderKey} onPaid={check} />]
+        return {
+          title: t('checkout.complete.waitingTitle'),
+          body: <Waiting order={o} stopped={polling === 'done'} paused={polling === 'paused'} onCheck={check} />,
+        }
+      return {
+        title: t('checkout.complete.failedTitle'),
+        body: <Failed order={o} orderKey={orderKey} onPaid={check} />,
+      }
     }
-    return [
-      t(o.status === 'expired' ? 'checkout.complete.expiredTitle' : 'checkout.complete.cancelledTitle'),
-      <Ended order={o} />,
-    ]
+    return {
+      title: t(o.status === 'expired' ? 'checkout.complete.expiredTitle' : 'checkout.complete.cancelledTitle'),
+      body: <Ended order={o} />,
+    }
   }
-  const [title, body] = view()
+  const { title, body } = view()
   return (
     <CheckoutLayout step="complete" state={LOADING} title={title}>
       <div className="checkout-complete" data-order-status={order?.status}>

@@ -47,6 +47,7 @@ import { InvoiceService } from './invoices/invoice.service.ts'
 import { orderRoutes } from './orders/order.routes.ts'
 import { OrderService } from './orders/order.service.ts'
 import { followPayment, OrderPayments } from './orders/order-payment.ts'
+import { OrderRefunds } from './orders/order-refund.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
@@ -180,8 +181,10 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     db: database.db,
     provider: paymentProvider,
     publicUrl,
-    onStatus: (trx, payment, status) => followPayment(trx, orders.moves, payment, status, new Date()),
+    onStatus: (trx, payment, status) => followPayment(trx, { moves: orders.moves, jobs }, payment, status, new Date()),
   })
+  // A payment the order cannot follow (it ended first, or was paid already) is paid back by this job.
+  const orderRefunds = new OrderRefunds({ database, sites, mail, jobs, provider: paymentProvider, publicUrl })
   const context: AppContext = {
     database,
     sites,
@@ -199,6 +202,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     addresses: new EmbeddedAddressProvider(database.db),
     orders,
     orderPayments: new OrderPayments({ database, payments, moves: orders.moves }),
+    orderRefunds,
     invoices,
   }
 

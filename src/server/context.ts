@@ -21,6 +21,7 @@ import type { MailService } from './mail/mail.service.ts'
 import type { PaymentService } from './payments/payments.service.ts'
 import type { OrderService } from './orders/order.service.ts'
 import type { OrderPayments } from './orders/order-payment.ts'
+import type { OrderRefunds } from './orders/order-refund.ts'
 import type { SiteDirectory } from './sites/site.directory.ts'
 
 /** What every route module gets: the database, the site directory, the configuration, the catalogue, the carts and
@@ -52,6 +53,8 @@ export interface AppContext {
   orders: OrderService
   /** Starting an order's payment and what its checkout is. */
   orderPayments: OrderPayments
+  /** Pays back a payment its order could not follow (the `payments.refund` job). */
+  orderRefunds: OrderRefunds
   /** Paid orders' invoices: issued when an order becomes paid, answered as PDF. */
   invoices: InvoiceService
 }

@@ -1,4 +1,5 @@
-// A stand-in for Mollie's API, for the Mollie adapter's tests: POST /v2/payments, GET /v2/payments/:id and
+// A stand-in for Mollie's API, for the Mollie adapter's tests: POST /v2/payments, GET /v2/payments/:id,
+// POST /v2/payments/:id/refunds (one refund per Idempotency-Key, as Mollie replays a known key's answer) and
 // GET /v2/methods/:id (?include=issuers adds iDEAL's banks) with the answers (and error bodies) Mollie gives, over
 // HTTPS on 127.0.0.1 and a free port. @mollie/api-client only speaks HTTPS and trusts only the certificate
 // authorities it ships, so while the stand-in runs this process skips certificate checks
@@ -27,10 +28,20 @@ export const FAKE_MOLLIE_IDEAL_ISSUERS = [
   { id: 'ideal_SNSBNL2A', name: 'SNS' },
 ]
 
+export interface FakeMollieRefund {
+  id: string
+  paymentId: string
+  /** The create call's body as sent. */
+  request: { amount?: { currency: string; value: string }; description?: string } & Record<string, unknown>
+  idempotencyKey: string | undefined
+}
+
 export interface FakeMollie {
   /** The API root for MOLLIE_API_URL / apiEndpoint. */
   url: string
   payments: Map<string, FakeMolliePayment>
+  /** Refunds made, in order (a replayed Idempotency-Key adds none). */
+  refunds: FakeMollieRefund[]
   /** iDEAL's issuers as answered now. */
   issuers: { id: string; name: string }[]
   /** Every request's method and path with query, in order (to see what the adapter asked, and how often). */
@@ -45,6 +56,7 @@ export async function startFakeMollie(): Promise<FakeMollie> {
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
   const payments = new Map<string, FakeMolliePayment>()
   const requests: string[] = []
+  const refunds: FakeMollieRefund[] = []
   let issuers = [...FAKE_MOLLIE_IDEAL_ISSUERS]
   let counter = 0
   const state = { apiKey: FAKE_MOLLIE_KEY }
@@ -81,6 +93,25 @@ export async function startFakeMollie(): Promise<FakeMollie> {
         payments.set(id, payment)
         return send(201, answer(payment))
       }
+      const refund = /^\/v2\/payments\/([^/?]+)\/refunds$/.exec(req.url ?? '')
+      if (req.method === 'POST' && refund) {
+        const payment = payments.get(refund[1]!)
+        if (!payment) return problem(404, 'Not Found', `No payment exists with token ${refund[1]}.`)
+        const key = req.headers['idempotency-key']
+        const idempotencyKey = typeof key === 'string' ? key : undefined
+        const known = refunds.find((r) => idempotencyKey !== undefined && r.idempotencyKey === idempotencyKey)
+        if (known) return send(201, refundAnswer(known))
+        if (payment.status !== 'paid')
+          return problem(422, 'Unprocessable Entity', 'The payment cannot be refunded: it has not been paid.')
+        const made: FakeMollieRefund = {
+          id: `re_Fake${++counter}Rf`,
+          paymentId: payment.id,
+          request: JSON.parse(body) as FakeMollieRefund['request'],
+          idempotencyKey,
+        }
+        refunds.push(made)
+        return send(201, refundAnswer(made))
+      }
       if (req.method === 'GET' && get) {
         const payment = payments.get(get[1]!)
         if (!payment) return problem(404, 'Not Found', `No payment exists with token ${get[1]}.`)
@@ -94,6 +125,7 @@ export async function startFakeMollie(): Promise<FakeMollie> {
   return {
     url: `https://127.0.0.1:${port}/v2/`,
     payments,
+    refunds,
     requests,
     get issuers() {
       return issuers
@@ -141,6 +173,25 @@ function answer({ id, status, request }: FakeMolliePayment) {
         checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' },
       }),
       dashboard: { href: `https://www.mollie.com/dashboard/org_1/payments/${id}`, type: 'text/html' },
+    },
+  }
+}
+
+/** A refund as Mollie's API answers it when it is made (`pending`: Mollie sends the money with the next batch). */
+function refundAnswer({ id, paymentId, request }: FakeMollieRefund) {
+  return {
+    resource: 'refund',
+    id,
+    mode: 'test',
+    amount: request.amount,
+    description: request.description ?? '',
+    metadata: request.metadata ?? null,
+    status: 'pending',
+    paymentId,
+    createdAt: '2026-11-26T10:10:00+00:00',
+    _links: {
+      self: { href: `https://api.mollie.com/v2/payments/${paymentId}/refunds/${id}`, type: 'application/hal+json' },
+      payment: { href: `https://api.mollie.com/v2/payments/${paymentId}`, type: 'application/hal+json' },
     },
   }
 }

@@ -45,6 +45,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0011_orders',
       '0012_payment_selection',
       '0013_invoices',
+      '0014_payment_refunds',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

@@ -9,8 +9,10 @@
 //
 // The order follows its payment in the transaction that moved the payment (PaymentService's onStatus): paid → paid;
 // failed or cancelled → the order stays open, so the payer can pay again until it expires; expired → expired, with
-// the stock back, when it was the order's latest payment. A move the order's transitions refuse (a late `paid` for an
-// expired order, an `expired` after `paid`) changes nothing: replayed and out-of-order events end right.
+// the stock back, when it was the order's latest payment. A move the order's transitions refuse (an `expired` after
+// `paid`) changes nothing: replayed and out-of-order events end right. A `paid` the order cannot follow (it expired
+// or was cancelled first, or another payment of it paid already) is paid back: its refund job is queued there
+// (order-refund.ts).
 import type { Transaction } from 'kysely'
 import { z } from 'zod'
 import { AppError } from '../../domain/errors.ts'
@@ -20,11 +22,13 @@ import type { DatabaseHandle } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { translate } from '../i18n.ts'
 import { GIFT_CARD_METHOD } from '../gift-cards/gift-card.service.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
 import { PaymentProviderError } from '../payments/payment-provider.ts'
 import { latestPaymentOf, type PaymentRow } from '../payments/payments.repository.ts'
 import type { PaymentService } from '../payments/payments.service.ts'
 import type { SiteRecord } from '../sites/site.directory.ts'
 import { findOrder, type StoredOrder } from './order.repository.ts'
+import { refundLatePayment } from './order-refund.ts'
 import { orderNotFound, setOrderStatus, type StatusMoves } from './order.service.ts'
 
 export const PAYMENT_SOURCE = 'payment'
@@ -44,12 +48,12 @@ export function completeUrl(origin: string, pathPrefix: string, orderId: string,
 const isOrderId = (reference: string) => z.uuid().safeParse(reference).success
 
 /**
- * Moves the order a payment is for as the payment moved, in the payment's transaction (see above). Payments that pay
- * no order (another reference) are left alone.
+ * Moves the order a payment is for as the payment moved, in the payment's transaction (see above); `jobs` queues the
+ * refund of a payment the order cannot follow. Payments that pay no order (another reference) are left alone.
  */
 export async function followPayment(
   trx: Transaction<Database>,
-  moves: StatusMoves,
+  { moves, jobs }: { moves: StatusMoves; jobs: Pick<JobQueue, 'enqueue'> },
   payment: PaymentRow,
   status: PaymentStatus,
   now: Date,
@@ -58,7 +62,12 @@ export async function followPayment(
   const order = await findOrder(trx, payment.reference, moves.dialect)
   if (!order) return
   let to: OrderStatus | undefined
-  if (status === 'paid') to = 'paid'
+  if (status === 'paid') {
+    // Called only when the payment just became paid, so an order that is paid already was paid by something else
+    // (another payment of it): this payment is one too many, as it is for an order that ended.
+    if (orderTransition(order.status, 'paid') !== 'move') return refundLatePayment(trx, jobs, payment, now)
+    to = 'paid'
+  }
   // An older payment that expires while a newer one is under way does not end the order.
   else if (status === 'expired' && (await latestPaymentOf(trx, order.orderId))?.id === payment.id) to = 'expired'
   if (to === undefined || orderTransition(order.status, to) !== 'move') return

@@ -126,6 +126,47 @@ describe('the Mollie adapter', () => {
     await expect(call('id=../../v2/methods')).rejects.toBeInstanceOf(WebhookRefusedError)
     expect(await call('id=tr_doesNotExist')).toBeUndefined()
   })
+
+  it('pays a paid payment back with the amount as Mollie writes it, once per idempotency key', async () => {
+    const provider = adapter()
+    const { providerPaymentId } = await provider.createPayment(request)
+    mollie.payments.get(providerPaymentId)!.status = 'paid'
+    const refund = {
+      providerPaymentId,
+      amount: { value: 1234, currency: 'EUR' },
+      description: 'Terugbetaling bestelling 42 Equivera',
+      idempotencyKey: 'refund:42',
+    }
+    const made = await provider.refund(refund)
+    expect(made).toEqual({ providerRefundId: expect.stringMatching(/^re_/), status: 'pending' })
+    const sent = mollie.refunds.filter((r) => r.paymentId === providerPaymentId)
+    expect(sent).toEqual([
+      {
+        id: made.providerRefundId,
+        paymentId: providerPaymentId,
+        request: { amount: { currency: 'EUR', value: '12.34' }, description: 'Terugbetaling bestelling 42 Equivera' },
+        idempotencyKey: 'refund:42',
+      },
+    ])
+    expect(mollie.requests).toContain(`POST /v2/payments/${providerPaymentId}/refunds`)
+
+    // The same key again (an answer that was lost): Mollie answers the refund it made, and makes no second one.
+    expect(await provider.refund(refund)).toEqual(made)
+    expect(mollie.refunds.filter((r) => r.paymentId === providerPaymentId)).toHaveLength(1)
+  })
+
+  it('turns Mollie’s refusal to pay back an unpaid payment into a provider error', async () => {
+    const provider = adapter()
+    const { providerPaymentId } = await provider.createPayment(request)
+    await expect(
+      provider.refund({
+        providerPaymentId,
+        amount: { value: 1234, currency: 'EUR' },
+        description: 'Terugbetaling',
+        idempotencyKey: 'refund:43',
+      }),
+    ).rejects.toMatchObject({ name: 'PaymentProviderError', statusCode: 422 })
+  })
 })
 
 describe.each(DIALECTS)('Mollie’s webhook on %s', (dialect) => {

@@ -7,6 +7,7 @@ import {
   MethodInclude,
   MollieApiError,
   PaymentStatus as MollieStatus,
+  RefundStatus as MollieRefundStatus,
   type MollieClient,
   type PaymentMethod,
 } from '@mollie/api-client'
@@ -18,8 +19,11 @@ import {
   WebhookRefusedError,
   type CreatePaymentRequest,
   type CreatedPayment,
+  type CreatedRefund,
   type PaymentIssuer,
   type PaymentProvider,
+  type RefundRequest,
+  type RefundStatus,
   type WebhookCall,
   type WebhookEvent,
 } from './payment-provider.ts'
@@ -54,6 +58,19 @@ export function fromMollieStatus(status: MollieStatus): PaymentStatus {
       return 'expired'
     default:
       return 'open'
+  }
+}
+
+/** Mollie's refund statuses in the shop's: queued (Mollie's balance is short), pending and processing are on the way. */
+export function fromMollieRefundStatus(status: MollieRefundStatus): RefundStatus {
+  switch (status) {
+    case MollieRefundStatus.refunded:
+      return 'refunded'
+    case MollieRefundStatus.failed:
+    case MollieRefundStatus.canceled:
+      return 'failed'
+    default:
+      return 'pending'
   }
 }
 
@@ -115,6 +132,22 @@ export class MolliePaymentProvider implements PaymentProvider {
   async fetchStatus(providerPaymentId: string): Promise<PaymentStatus> {
     const payment = await this.#call('fetching a payment', () => this.#client.payments.get(providerPaymentId))
     return fromMollieStatus(payment.status)
+  }
+
+  /**
+   * POST /v2/payments/:id/refunds with the shop's idempotency key, so a retry after a lost answer gets the refund
+   * Mollie made instead of a second one (Mollie keeps a key about an hour; the shop's record covers the rest).
+   */
+  async refund(request: RefundRequest): Promise<CreatedRefund> {
+    const refund = await this.#call('refunding a payment', () =>
+      this.#client.paymentRefunds.create({
+        paymentId: request.providerPaymentId,
+        amount: { currency: request.amount.currency, value: decimalAmount(request.amount.value) },
+        description: request.description,
+        idempotencyKey: request.idempotencyKey,
+      }),
+    )
+    return { providerRefundId: refund.id, status: fromMollieRefundStatus(refund.status) }
   }
 
   async parseWebhook({ rawBody }: WebhookCall): Promise<WebhookEvent | undefined> {

@@ -47,6 +47,25 @@ export interface PaymentIssuer {
   name: string
 }
 
+/** A refund as the provider reports it: on its way (`pending`), with the payer (`refunded`), or given up (`failed`). */
+export type RefundStatus = 'pending' | 'refunded' | 'failed'
+
+export interface RefundRequest {
+  /** The paid payment to pay back. */
+  providerPaymentId: string
+  /** In cents; at most what the payment took. */
+  amount: PaymentAmount
+  /** Shown to the payer with the money, where the method allows. */
+  description: string
+  /** The same key twice is one refund (a retry after a lost answer); Mollie keeps a key about an hour. */
+  idempotencyKey: string
+}
+
+export interface CreatedRefund {
+  providerRefundId: string
+  status: RefundStatus
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName
   /**
@@ -61,6 +80,8 @@ export interface PaymentProvider {
    * stale or malformed; answers undefined for a payment the provider does not know.
    */
   parseWebhook(call: WebhookCall): Promise<WebhookEvent | undefined>
+  /** Pays (part of) a paid payment back. Throws PaymentProviderError when the provider cannot be asked or refuses. */
+  refund(request: RefundRequest): Promise<CreatedRefund>
 }
 
 /** A webhook call that is not the provider's: refused, and nothing changes. */

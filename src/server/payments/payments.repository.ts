@@ -1,11 +1,17 @@
 // The payments' queries: the shop's record of each provider payment, and the built-in test provider's own records.
 import type { Insertable, Selectable } from 'kysely'
 import type { PaymentStatus } from '../../domain/payment-status.ts'
-import type { PaymentProviderName, PaymentTable, TestProviderPaymentTable } from '../db/tables/payments.ts'
+import type {
+  PaymentProviderName,
+  PaymentTable,
+  TestProviderPaymentTable,
+  TestProviderRefundTable,
+} from '../db/tables/payments.ts'
 import type { Executor } from '../jobs/job.repository.ts'
 
 export type PaymentRow = Selectable<PaymentTable>
 export type TestProviderPaymentRow = Selectable<TestProviderPaymentTable>
+export type TestProviderRefundRow = Selectable<TestProviderRefundTable>
 
 export async function insertPayment(
   db: Executor,
@@ -60,6 +66,39 @@ export async function movePayment(
   return result.numUpdatedRows > 0n
 }
 
+export async function findPaymentById(db: Executor, id: number): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** Marks a paid payment to be paid back in full; false when a refund was decided already. */
+export async function markRefundDue(db: Executor, id: number, amount: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ refundStatus: 'due', refundAmount: amount, updatedAt: now })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where('refundStatus', 'is', null)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/** Records the provider's refund; false when one was recorded already (another run came first). */
+export async function recordRefund(
+  db: Executor,
+  id: number,
+  refund: { providerRefundId: string; status: 'pending' | 'refunded' | 'failed' },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ refundStatus: refund.status, providerRefundId: refund.providerRefundId, refundedAt: now, updatedAt: now })
+    .where('id', '=', id)
+    .where('refundStatus', '=', 'due')
+    .where('providerRefundId', 'is', null)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
 export async function insertTestProviderPayment(
   db: Executor,
   payment: Omit<TestProviderPaymentRow, 'createdAt' | 'updatedAt'>,
@@ -89,4 +128,30 @@ export async function decideTestProviderPayment(
     .where('status', '=', 'open')
     .executeTakeFirst()
   return result.numUpdatedRows > 0n
+}
+
+export async function insertTestProviderRefund(db: Executor, refund: TestProviderRefundRow): Promise<void> {
+  await db.insertInto('testProviderRefunds').values(refund).execute()
+}
+
+export async function findTestProviderRefund(
+  db: Executor,
+  idempotencyKey: string,
+): Promise<TestProviderRefundRow | undefined> {
+  return db
+    .selectFrom('testProviderRefunds')
+    .selectAll()
+    .where('idempotencyKey', '=', idempotencyKey)
+    .executeTakeFirst()
+}
+
+/** A test payment's refunds, oldest first. */
+export async function testProviderRefundsOf(db: Executor, paymentId: string): Promise<TestProviderRefundRow[]> {
+  return db
+    .selectFrom('testProviderRefunds')
+    .selectAll()
+    .where('paymentId', '=', paymentId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute()
 }

@@ -78,7 +78,8 @@ export async function paymentRoutes(app: ZodApp, { payments, config }: AppContex
   app.get('/payments/test/:id', { schema: { params: IdParams, hide: true } }, async (request, reply) => {
     const payment = TEST_PAYMENT_ID.test(request.params.id) ? await provider.find(request.params.id) : undefined
     if (!payment) return sendPage(reply.status(404), notFoundPage)
-    return sendPage(reply, (nonce) => testPaymentPage(payment, nonce), payment.redirectUrl)
+    const refunds = await provider.refundsOf(payment.id)
+    return sendPage(reply, (nonce) => testPaymentPage(payment, nonce, refunds), payment.redirectUrl)
   })
 
   app.post('/payments/test/:id', { schema: { params: IdParams, hide: true } }, async (request, reply) => {

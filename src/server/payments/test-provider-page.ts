@@ -2,7 +2,7 @@
 // nonce, no script, one POST form with a button per outcome. Readable on a 390 px phone (one column, large buttons).
 import { CULTURES, normaliseLanguageCode, type LanguageCode } from '../../domain/language-codes.ts'
 import { translate } from '../i18n.ts'
-import type { TestProviderPaymentRow } from './payments.repository.ts'
+import type { TestProviderPaymentRow, TestProviderRefundRow } from './payments.repository.ts'
 import { testIssuerName } from './test-provider.ts'
 
 export const OUTCOMES = ['paid', 'failed', 'cancelled', 'expired'] as const
@@ -27,18 +27,23 @@ function layout(language: LanguageCode, nonce: string, title: string, body: stri
 <body><main>${body}</main></body></html>`
 }
 
-export function testPaymentPage(payment: TestProviderPaymentRow, nonce: string): string {
+/** `refunds`: what the shop paid back of it, so a tester sees a late payment returned. */
+export function testPaymentPage(
+  payment: TestProviderPaymentRow,
+  nonce: string,
+  refunds: readonly TestProviderRefundRow[] = [],
+): string {
   const language = pageLanguage(payment.locale)
   const t = (key: string, params?: Record<string, string>) => translate(language, `payments.testPage.${key}`, params)
-  const amount = new Intl.NumberFormat(CULTURES[language], { style: 'currency', currency: payment.currency }).format(
-    payment.amount / 100,
-  )
+  const money = (cents: number) =>
+    new Intl.NumberFormat(CULTURES[language], { style: 'currency', currency: payment.currency }).format(cents / 100)
   const details = [
     [t('description'), payment.description],
     [t('reference'), payment.reference],
-    [t('amount'), amount],
+    [t('amount'), money(payment.amount)],
     // The bank chosen in the shop's checkout, as a real iDEAL page would open it.
     ...(payment.issuer ? [[t('issuer'), testIssuerName(payment.issuer)]] : []),
+    ...refunds.map((refund) => [t('refunded'), `${money(refund.amount)} (${refund.id})`]),
   ]
     .map(([term, value]) => `<dt>${escapeHtml(term!)}</dt><dd>${escapeHtml(value!)}</dd>`)
     .join('')

@@ -10,19 +10,26 @@ import { PaymentStatusSchema, type PaymentStatus } from '../../domain/payment-st
 import type { Db } from '../db/database.ts'
 import { PermanentJobError, type JobQueue } from '../jobs/job-queue.ts'
 import {
+  PaymentProviderError,
   WebhookRefusedError,
   type CreatePaymentRequest,
   type CreatedPayment,
+  type CreatedRefund,
   type PaymentIssuer,
   type PaymentProvider,
+  type RefundRequest,
   type WebhookCall,
   type WebhookEvent,
 } from './payment-provider.ts'
 import {
   decideTestProviderPayment,
   findTestProviderPayment,
+  findTestProviderRefund,
   insertTestProviderPayment,
+  insertTestProviderRefund,
+  testProviderRefundsOf,
   type TestProviderPaymentRow,
+  type TestProviderRefundRow,
 } from './payments.repository.ts'
 
 export const SIGNATURE_HEADER = 'x-test-provider-signature'
@@ -158,8 +165,43 @@ export class TestPaymentProvider implements PaymentProvider {
     return { providerPaymentId: parsed.data.id, status: parsed.data.status }
   }
 
+  /**
+   * Refunds at once (a real provider may take days): recorded in its own table, shown on the payment's page. Refused
+   * as a provider refuses (422) for a payment not paid, another currency or more than is left; the same idempotency
+   * key again answers the refund it made.
+   */
+  async refund({ providerPaymentId, amount, description, idempotencyKey }: RefundRequest): Promise<CreatedRefund> {
+    return this.#db.transaction().execute(async (trx) => {
+      const made = await findTestProviderRefund(trx, idempotencyKey)
+      if (made) return { providerRefundId: made.id, status: 'refunded' as const }
+      const payment = await findTestProviderPayment(trx, providerPaymentId)
+      if (!payment) throw new PaymentProviderError(`The test provider has no payment ${providerPaymentId}`, 404)
+      if (payment.status !== 'paid')
+        throw new PaymentProviderError(`The test payment ${payment.id} is ${payment.status}, not paid`, 422)
+      const refunded = (await testProviderRefundsOf(trx, payment.id)).reduce((sum, r) => sum + r.amount, 0)
+      if (amount.currency !== payment.currency || amount.value <= 0 || refunded + amount.value > payment.amount)
+        throw new PaymentProviderError(`The test payment ${payment.id} cannot pay back ${amount.value}`, 422)
+      const id = `re_${randomBytes(12).toString('base64url')}`
+      await insertTestProviderRefund(trx, {
+        id,
+        paymentId: payment.id,
+        amount: amount.value,
+        currency: amount.currency,
+        description,
+        idempotencyKey,
+        createdAt: this.#iso(),
+      })
+      return { providerRefundId: id, status: 'refunded' as const }
+    })
+  }
+
   find(id: string): Promise<TestProviderPaymentRow | undefined> {
     return findTestProviderPayment(this.#db, id)
+  }
+
+  /** A payment's refunds, for its page. */
+  refundsOf(id: string): Promise<TestProviderRefundRow[]> {
+    return testProviderRefundsOf(this.#db, id)
   }
 
   /**

@@ -12,6 +12,7 @@ import * as addresses from './0010_addresses.ts'
 import * as orders from './0011_orders.ts'
 import * as paymentSelection from './0012_payment_selection.ts'
 import * as invoices from './0013_invoices.ts'
+import * as paymentRefunds from './0014_payment_refunds.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_orders': orders,
   '0012_payment_selection': paymentSelection,
   '0013_invoices': invoices,
+  '0014_payment_refunds': paymentRefunds,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -22,6 +22,7 @@ export type SeedTable = Exclude<
   | 'rateLimits'
   | 'payments'
   | 'testProviderPayments'
+  | 'testProviderRefunds'
   | 'orderNumbers'
   | 'orders'
   | 'orderLines'

@@ -22,9 +22,21 @@ export interface PaymentTable {
   checkoutUrl: string
   redirectUrl: string
   status: PaymentStatus
+  /**
+   * null: nothing to pay back. `due`: the payment came in for an order that no longer wanted it (ended, or paid by
+   * another payment) and its refund job is queued; then the provider's answer (`pending`, `refunded`, `failed`).
+   */
+  refundStatus: PaymentRefundStatus | null
+  /** In cents, the payment's currency: what is (to be) paid back. */
+  refundAmount: number | null
+  providerRefundId: string | null
+  /** When the provider accepted the refund. */
+  refundedAt: string | null
   createdAt: string
   updatedAt: string
 }
+
+export type PaymentRefundStatus = 'due' | 'pending' | 'refunded' | 'failed'
 
 export interface TestProviderPaymentTable {
   /** 'tst_' and 128 random bits. */
@@ -43,7 +55,20 @@ export interface TestProviderPaymentTable {
   updatedAt: string
 }
 
+/** The test provider's refunds, as an outside provider keeps them: one per idempotency key. */
+export interface TestProviderRefundTable {
+  /** 're_' and random characters. */
+  id: string
+  paymentId: string
+  amount: number
+  currency: string
+  description: string
+  idempotencyKey: string
+  createdAt: string
+}
+
 export interface PaymentTables {
   payments: PaymentTable
   testProviderPayments: TestProviderPaymentTable
+  testProviderRefunds: TestProviderRefundTable
 }

@@ -86,8 +86,10 @@ test.describe('paying for the order', () => {
     const { context, page } = await phone(browser)
     await atPaymentStep(page)
     // The methods in the page's language, each one a radio of its own.
-    for (const code of ['ideal', 'creditcard', 'paypal', 'giftcard', 'banktransfer'] as const)
+    for (const code of ['ideal', 'creditcard', 'paypal', 'banktransfer'] as const)
       await expect(page.getByRole('radio', { name: nl.checkout.paymentMethods[code] })).toBeVisible()
+    // The gift card is not one of them: it pays part or all beside the method, so it opens with a check box.
+    await expect(page.getByRole('checkbox', { name: new RegExp(nl.checkout.paymentMethods.giftcard) })).toBeVisible()
     // Placing without a method asks for one first.
     await placeButton(page).click()
     await expect(page.getByRole('alert').filter({ hasText: nl.checkout.payment.methodRequired })).toBeVisible()

@@ -230,8 +230,6 @@ test.describe('paying for the order', () => {
     await context.close()
   })
 
-  test.skip('an order with nothing to pay is completed without a method', () => {
-    // The seed has no code or product that brings a total to 0 (src/server/db/seed/cart/pricing.json: at most 15 %
-    // off, no free products): covered by the payment page's unit test instead.
-  })
+  // An order with nothing to pay (a 100 % code on a scan-only cart, a gift card that pays everything): see
+  // checkout-journeys.spec.ts.
 })

@@ -69,6 +69,8 @@ async function cartWithScan(page: Page) {
 
 async function chooseIdeal(page: Page, bank?: string) {
   await page.getByRole('radio', { name: nl.checkout.paymentMethods.ideal }).check()
+  // The banks come with the methods from the server; the list under iDEAL moves the button down when it appears.
+  await expect(page.getByLabel(p.issuer)).toBeVisible()
   if (bank) await page.getByLabel(p.issuer).selectOption({ label: bank })
   await expect(placeButton(page)).toBeEnabled()
 }

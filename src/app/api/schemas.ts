@@ -16,9 +16,14 @@ import {
   SearchResponseSchema,
 } from '../../domain/catalogue-api.ts'
 import { MailplusIdSchema } from '../../domain/conversion.ts'
-import { CartCalculation2Schema, RecommendationsSchema, ShippingMethodsSchema } from '../../domain/cart-api.ts'
+import {
+  CartCalculation2Schema,
+  PaymentMethodsSchema,
+  RecommendationsSchema,
+  ShippingMethodsSchema,
+} from '../../domain/cart-api.ts'
 import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
-import { CartSchema } from '../../domain/cart.ts'
+import { CartSchema, GiftCardCheckSchema } from '../../domain/cart.ts'
 import { AddressSchema } from '../../domain/address.ts'
 import { AddressAutocompleteAnswerSchema } from '../../domain/address-autocomplete.ts'
 import { OrderViewSchema, PlacedOrderSchema } from '../../domain/orders.ts'
@@ -60,6 +65,10 @@ export const schemas = {
   cartPricing: PricingRulesSchema,
   cartRecommendations: RecommendationsSchema,
   shippingMethods: ShippingMethodsSchema,
+  paymentMethods: PaymentMethodsSchema,
+  giftCard: GiftCardCheckSchema,
+  /** GET …/giftcard: the cart's card, or null without one. */
+  cartGiftCard: GiftCardCheckSchema.nullable(),
   addressMatches: AddressAutocompleteAnswerSchema,
   address: AddressSchema,
   pickupPoints: PickupPointListSchema,

@@ -4,6 +4,7 @@ import type { SearchRequest } from '../../domain/catalogue.ts'
 import type { CartMutation } from '../../domain/cart-mutations.ts'
 import type { Address, Company } from '../../domain/address.ts'
 import type { Billing } from '../../domain/cart-api.ts'
+import type { PaymentSelection } from '../../domain/cart.ts'
 import type { AddressContext, AutocompleteMode } from '../../domain/address-autocomplete.ts'
 import { IDEMPOTENCY_HEADER } from '../../domain/cart-constants.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
@@ -138,6 +139,18 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
         { method: 'POST', path: `/api/cart/${id}/setdpdpickuppoint`, query: { parcelShopId, parcelShopZipcodeOrCity } },
         true,
       ),
+    /** The site's methods with what each costs this cart and their issuers (iDEAL's banks). */
+    paymentMethods: (id: string, signal?: AbortSignal) =>
+      call('paymentMethods', { path: `/api/cart/${id}/paymentmethods`, signal }),
+    /** The payment selection: the method with its issuer (a bank), and a gift card when one is given. */
+    setPayment: (id: string, selection: PaymentSelection) =>
+      call('none', { method: 'POST', path: `/api/cart/${id}/payment`, body: selection }, true),
+    /** Checks a gift card and keeps it on the cart: its balance and what it pays of the cart. */
+    addGiftCard: (id: string, giftCardNumber: string, giftCardPin: string) =>
+      call('giftCard', { method: 'POST', path: `/api/cart/${id}/giftcard`, body: { giftCardNumber, giftCardPin } }),
+    /** The cart's gift card now (its balance may have moved), or null. */
+    giftCard: (id: string, signal?: AbortSignal) => call('cartGiftCard', { path: `/api/cart/${id}/giftcard`, signal }),
+    removeGiftCard: (id: string) => call('none', { method: 'DELETE', path: `/api/cart/${id}/giftcard` }, true),
     shippingMethods: (id: string, signal?: AbortSignal) =>
       call('shippingMethods', { path: `/api/cart/${id}/shippingmethods`, signal }),
     addressAutocomplete: (

@@ -67,10 +67,22 @@ const serverCart = (paymentMethodId: number | null): Cart => ({
 
 const json = (status: number, body: unknown): ApiResponse => ({ status, body, headers: new Headers() })
 
-/** The stand-in server: the checkout's cart, and the place-order call answering `placing` in turn. */
-function api(calculation: CartCalculation, paymentMethodId: number | null, placing: ApiResponse[]) {
+type Route = (request: ApiRequest) => ApiResponse
+/** The payment step's calls to the stand-in server by `METHOD path-after-the-cart` ('GET paymentmethods'). */
+type Routes = Record<string, Route>
+
+/**
+ * The stand-in server: the checkout's cart, the place-order call answering `placing` in turn, and `routes` for the
+ * payment step's other calls (the rest answer 503: not reached). `sent` lists the calls in order.
+ */
+function api(calculation: CartCalculation, paymentMethodId: number | null, placing: ApiResponse[], routes: Routes) {
   const keys: string[] = []
+  const sent: { call: string; body: unknown }[] = []
   const transport = async (request: ApiRequest): Promise<ApiResponse> => {
+    const call = `${request.method ?? 'GET'} ${request.path.replace(`/api/cart/${CART_ID}/`, '')}`
+    sent.push({ call, body: request.body })
+    const route = routes[call]
+    if (route) return route(request)
     if (request.path.endsWith('/calculate2'))
       return json(200, { cart: serverCart(paymentMethodId), calculation, notices: [] })
     if (request.path === `/api/cart/${CART_ID}/order`) {
@@ -79,7 +91,7 @@ function api(calculation: CartCalculation, paymentMethodId: number | null, placi
     }
     return json(503, null)
   }
-  return { services: { ...noServer, api: createShopApi(transport) }, keys }
+  return { services: { ...noServer, api: createShopApi(transport) }, keys, sent }
 }
 
 function Location() {
@@ -102,7 +114,14 @@ const data = () => {
 }
 
 let store: ReturnType<typeof createStore>
-async function show(calculation: CartCalculation, paymentMethodId: number | null, placing: ApiResponse[]) {
+/** The calls the last page shown made, in order. */
+let sentCalls: { call: string; body: unknown }[] = []
+async function show(
+  calculation: CartCalculation,
+  paymentMethodId: number | null,
+  placing: ApiResponse[],
+  routes: Routes = {},
+) {
   await updateCart(SITE, LANGUAGE, (cart) => ({
     ...cart,
     cartId: CART_ID,
@@ -110,7 +129,7 @@ async function show(calculation: CartCalculation, paymentMethodId: number | null
     calculation,
     syncedAt: new Date().toISOString(),
   }))
-  const { services, keys } = api(calculation, paymentMethodId, placing)
+  const { services, keys, sent } = api(calculation, paymentMethodId, placing, routes)
   renderInApp(
     <LiveCart>
       <PaymentPage />
@@ -118,6 +137,7 @@ async function show(calculation: CartCalculation, paymentMethodId: number | null
     </LiveCart>,
     { messages: nl, store, services, data: data(), path: '/checkout/payment/' },
   )
+  sentCalls = sent
   return keys
 }
 
@@ -129,6 +149,30 @@ beforeEach(() => {
   store = createStore()
 })
 afterEach(cleanup)
+
+const methods = [
+  {
+    paymentMethodId: 1,
+    code: 'ideal',
+    name: 'iDEAL',
+    paymentCosts: 0,
+    giftCard: false,
+    issuers: [
+      { id: 'ideal_ABNANL2A', name: 'ABN AMRO' },
+      { id: 'ideal_INGBNL2A', name: 'ING' },
+    ],
+  },
+  { paymentMethodId: 3, code: 'creditcard', name: 'Creditcard', paymentCosts: 35, giftCard: false, issuers: [] },
+  { paymentMethodId: 5, code: 'giftcard', name: 'Cadeaukaart', paymentCosts: 0, giftCard: true, issuers: [] },
+]
+const card = (balance: number) => ({
+  giftCardNumber: '•••• 0017',
+  currency: 'EUR',
+  balance,
+  amount: Math.min(balance, calculation.totalAmount),
+  remainingAmount: Math.max(0, calculation.totalAmount - balance),
+})
+const euro = (cents: number) => `€\u00a0${(cents / 100).toFixed(2).replace('.', ',')}`
 
 describe('the payment step', () => {
   it('completes an order with nothing to pay without a method, and starts an empty cart on the device', async () => {
@@ -202,5 +246,70 @@ describe('the payment step', () => {
     )
     fireEvent.click(button)
     expect(keys).toEqual([])
+  })
+
+  it('sends the bank chosen under iDEAL with the method just before placing', async () => {
+    const keys = await show(calculation, 1, [json(200, PLACED)], {
+      'GET paymentmethods': () => json(200, methods),
+      'GET giftcard': () => json(200, null),
+      'POST payment': () => json(204, null),
+    })
+    const bank = await screen.findByLabelText(nl.checkout.payment.issuer)
+    expect(bank.getAttribute('autocomplete')).toBe('off')
+    fireEvent.change(bank, { target: { value: 'ideal_INGBNL2A' } })
+    const button = await place()
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false))
+    fireEvent.click(button)
+    await waitFor(() => expect(keys).toHaveLength(1))
+    const calls = sentCalls.map((c) => c.call).filter((c) => c === 'POST payment' || c === 'POST order')
+    expect(calls).toEqual(['POST payment', 'POST order'])
+    expect(sentCalls.find((c) => c.call === 'POST payment')!.body).toEqual({
+      paymentMethodId: 1,
+      issuer: 'ideal_INGBNL2A',
+      giftCardNumber: null,
+      giftCardPin: null,
+    })
+  })
+
+  it('says a refused gift card beside its fields; one that pays part leaves the rest to a method', async () => {
+    const answers = [
+      json(400, { status: 400, code: 'giftCardInvalid', message: '', localizedMessage: '', params: {} }),
+      json(200, card(2500)),
+    ]
+    await show(calculation, null, [], {
+      'GET paymentmethods': () => json(200, methods),
+      'GET giftcard': () => json(200, null),
+      'POST giftcard': () => answers.shift()!,
+    })
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Cadeaukaart/ }))
+    const number = screen.getByLabelText(nl.checkout.payment.giftCard.number)
+    const pin = screen.getByLabelText(nl.checkout.payment.giftCard.pin)
+    expect([number.getAttribute('inputmode'), pin.getAttribute('autocomplete')]).toEqual(['numeric', 'off'])
+    fireEvent.change(number, { target: { value: '6280 0100 0000 0017' } })
+    fireEvent.change(pin, { target: { value: '000000' } })
+    fireEvent.click(screen.getByRole('button', { name: nl.checkout.payment.giftCard.check }))
+    expect((await screen.findByRole('alert')).textContent).toBe(nl.validation.giftCardInvalid)
+    expect(pin.getAttribute('aria-describedby')).toBe('gift-card-error')
+
+    fireEvent.change(pin, { target: { value: '123456' } })
+    fireEvent.click(screen.getByRole('button', { name: nl.checkout.payment.giftCard.check }))
+    const left = calculation.totalAmount - 2500
+    expect(
+      (await screen.findByText(new RegExp(nl.checkout.payment.giftCard.pays.split('{{amount}}')[1]!.split('{{')[0]!)))
+        .textContent,
+    ).toBe(nl.checkout.payment.giftCard.pays.replace('{{amount}}', euro(2500)).replace('{{left}}', euro(left)))
+    expect(screen.getByRole('group', { name: nl.checkout.payment.methodsRest })).toBeTruthy()
+    expect(document.querySelector('.payment-step__total strong')!.textContent).toBe(euro(left))
+  })
+
+  it('a gift card that pays everything needs no method: the button completes the order', async () => {
+    await show(calculation, null, [], {
+      'GET paymentmethods': () => json(200, methods),
+      'GET giftcard': () => json(200, card(100_000)),
+    })
+    expect(await screen.findByText(nl.checkout.payment.giftCard.paysAll)).toBeTruthy()
+    expect(screen.queryByRole('radio')).toBeNull()
+    expect(await screen.findByRole('button', { name: nl.checkout.payment.complete })).toBeTruthy()
+    expect(document.querySelector('.payment-step__total strong')!.textContent).toBe(euro(0))
   })
 })

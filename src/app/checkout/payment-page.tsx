@@ -5,6 +5,11 @@
 // the summary, goes to the server in order with a discount code changed just before, and the checkout's cart is only
 // ready again once the server has it, so the order is never placed with a choice the server has not seen.
 //
+// The bank (iDEAL) is not a cart change: it costs nothing and only matters when paying, so it stays on the page and
+// goes with the method the cart has in one direct call (POST …/payment) just before placing, once the queue is empty.
+// The method has one source of truth (the device's cart, queued), and the server's cart never keeps a bank of a method
+// chosen before. A gift card is checked and kept on the cart by a direct call (gift-card.tsx): the answer is the point.
+//
 // Placing goes to the server or not at all: never queued, never shown as placed without its answer. The attempt's
 // key is kept on the device first (place-order.ts), so a lost answer is tried again with it and finds the one order.
 import { useAtomValue } from 'jotai'
@@ -14,6 +19,7 @@ import { Link, useNavigate } from 'react-router'
 import { CART_SLUGS, localPath } from '../../domain/catalogue-paths.ts'
 import { CHECKOUT_STEPS, needsPayment, type FormStep } from '../../domain/checkout.ts'
 import type { ErrorCode } from '../../domain/errors.ts'
+import type { GiftCardCheck, PaymentMethodOption } from '../../domain/cart.ts'
 import type { PlacedOrder } from '../../domain/orders.ts'
 import type { PaymentMethod } from '../../domain/site.ts'
 import { startCartAfterOrder } from '../../browser/cart-store.ts'
@@ -29,9 +35,11 @@ import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
 import { itemOfLine, trackAddPaymentInfo } from '../tracking/ecommerce.ts'
 import { Price } from '../ui/price.tsx'
+import { errorMessage } from './checkout-errors.ts'
 import { CheckoutLayout } from './checkout-layout.tsx'
 import { checkoutPath, useCheckout, useGate, type CheckoutState } from './checkout-state.ts'
-import { PaymentMethods } from './payment-methods.tsx'
+import { GiftCard, giftCardPart } from './gift-card.tsx'
+import { IssuerSelect, PaymentMethods, usePaymentMethodName } from './payment-methods.tsx'
 import { placeOrderOnce, type PlaceOutcome } from './place-order.ts'
 
 /** What went wrong with the last try, to say by the button (or by the methods). */
@@ -41,6 +49,8 @@ type Problem =
   | { kind: 'method' }
   | { kind: 'lines'; code: 'outOfStock' | 'productNotAvailable'; names: string[] }
   | { kind: 'refused'; code: ErrorCode; params: Record<string, string> }
+  /** The payment selection was refused or not answered (said as the server's error). */
+  | { kind: 'selection'; text: string }
 
 const LOADING: CheckoutState = { status: 'loading' }
 const isFormStep = (step: string | undefined): step is FormStep =>
@@ -86,15 +96,54 @@ export function Component() {
   const allowed = useGate('payment', holding ? LOADING : state)
 
   const ready = state.status === 'ready' ? state : null
-  // What the shopper sees: the device's totals (with a change still on its way), else the server's.
+  const nameOf = usePaymentMethodName()
+  // The methods with their costs for this cart and their banks, asked again when the server's total moves; until they
+  // are in (or without the network) the site's methods with the device's costs.
+  const [options, setOptions] = useState<PaymentMethodOption[] | null>(null)
+  const [card, setCard] = useState<GiftCardCheck | null>(null)
+  const serverTotal = ready?.calculation.totalAmount ?? null
+  useEffect(() => {
+    if (!cartId || serverTotal === null) return
+    const abort = new AbortController()
+    api.paymentMethods(cartId, abort.signal).then(setOptions, () => undefined)
+    return () => abort.abort()
+  }, [api, cartId, serverTotal])
+  const loaded = ready !== null
+  useEffect(() => {
+    if (!cartId || !loaded) return
+    const abort = new AbortController()
+    api.giftCard(cartId, abort.signal).then(setCard, () => undefined)
+    return () => abort.abort()
+  }, [api, cartId, loaded])
+
+  const deviceCosts = new Map((view?.pricing?.paymentCosts ?? []).map((c) => [c.paymentMethodId, c.costCents]))
+  const offered: PaymentMethodOption[] =
+    options ??
+    site.paymentMethods.map((method) => ({
+      ...method,
+      paymentCosts: deviceCosts.get(method.paymentMethodId) ?? 0,
+      issuers: [],
+      giftCard: method.code === 'giftcard',
+    }))
+  const methods = offered.filter((method) => !method.giftCard)
+  const giftCardMethod = offered.find((method) => method.giftCard) ?? null
+  const costs = new Map(methods.map((method) => [method.paymentMethodId, method.paymentCosts]))
+
+  // What the shopper sees: the device's totals (with a change still on its way), else the server's; a gift card's
+  // part comes off it, and a method pays what is left.
   const calculation = totals.calculation ?? ready?.calculation ?? null
-  const payNeeded = calculation === null || needsPayment(calculation.totalAmount)
+  const total = calculation?.totalAmount ?? 0
+  const toPay = total - giftCardPart(card, total)
+  const payNeeded = calculation === null || needsPayment(toPay)
   // The choice shows at once; the device's cart has it a moment later (the change is written, then read back).
   const [picked, setPicked] = useState<number | null>(null)
   const chosen = picked ?? view?.contents.paymentMethodId ?? null
-  const methodChosen = site.paymentMethods.some((m) => m.paymentMethodId === chosen)
+  const chosenMethod = methods.find((m) => m.paymentMethodId === chosen) ?? null
+  const methodChosen = chosenMethod !== null
+  // The bank picked here; until then the one the server's cart keeps.
+  const [pickedIssuer, setPickedIssuer] = useState<string | null | undefined>(undefined)
+  const issuer = pickedIssuer === undefined ? (ready?.cart.payment?.issuer ?? null) : pickedIssuer
   const sending = (view?.queued.length ?? 0) > 0
-  const costs = new Map((view?.pricing?.paymentCosts ?? []).map((c) => [c.paymentMethodId, c.costCents]))
   const refusals = view ? placeRefusals(view) : null
   const methodRefusal = refusals?.elsewhere.find((r) => r.entry.mutation.type === 'setPaymentMethod') ?? null
 
@@ -159,6 +208,19 @@ export function Component() {
     }
     setProblem(null)
     setPhase('placing')
+    // The bank goes with the method when the server's cart keeps another (none for a method without banks); never on
+    // a try again of an attempt, whose cart the server may have closed already.
+    const bank = chosenMethod?.issuers.some((i) => i.id === issuer) ? issuer : null
+    const kept = ready?.cart.payment?.issuer ?? null
+    if (attempt == null && payNeeded && chosenMethod && cartId && bank !== kept) {
+      try {
+        const selection = { paymentMethodId: chosenMethod.paymentMethodId, issuer: bank }
+        await api.setPayment(cartId, { ...selection, giftCardNumber: null, giftCardPin: null })
+      } catch (error) {
+        setPhase('idle')
+        return setProblem({ kind: 'selection', text: errorMessage(t, error) })
+      }
+    }
     await settle(await placeOrderOnce(api, deviceAttempts, siteId, cartId))
   }
 
@@ -180,13 +242,24 @@ export function Component() {
               {t('checkout.payment.resume')}
             </p>
           )}
+          {!resuming && giftCardMethod && cartId && calculation && (card || needsPayment(total)) && (
+            <GiftCard cartId={cartId} card={card} total={total} name={nameOf(giftCardMethod)} onChange={setCard} />
+          )}
           {!resuming && payNeeded && (
             <div ref={methodsRef}>
               <PaymentMethods
-                methods={site.paymentMethods}
+                methods={methods}
                 chosen={chosen}
                 costs={costs}
                 onChoose={choose}
+                legend={card ? t('checkout.payment.methodsRest') : undefined}
+                renderDetails={(method) => (
+                  <IssuerSelect
+                    issuers={offered.find((m) => m.paymentMethodId === method.paymentMethodId)?.issuers ?? []}
+                    value={issuer}
+                    onChange={setPickedIssuer}
+                  />
+                )}
                 error={
                   problem?.kind === 'method'
                     ? t('checkout.payment.methodRequired')
@@ -199,7 +272,7 @@ export function Component() {
           )}
           {!resuming && !payNeeded && (
             <p className="checkout-notice" role="status">
-              {t('checkout.payment.nothingToPay')}
+              {card ? t('checkout.payment.giftCard.paysAll') : t('checkout.payment.nothingToPay')}
             </p>
           )}
           {!resuming && view && <DiscountCode view={view} totals={totals} refusal={refusals?.discountCode ?? null} />}
@@ -207,7 +280,7 @@ export function Component() {
             <p className="payment-step__total">
               <span>{t('checkout.payment.toPay')}</span>{' '}
               <strong>
-                <Price cents={calculation.totalAmount} currency={calculation.currency} />
+                <Price cents={toPay} currency={calculation.currency} />
               </strong>
             </p>
           )}
@@ -264,6 +337,8 @@ function ProblemText({ problem, cartLink }: { problem: Problem; cartLink: ReactN
         })
       case 'refused':
         return translateWith(t)(`errors.${problem.code}`, problem.params)
+      case 'selection':
+        return problem.text
     }
   })()
   if (text === null) return null

@@ -25,6 +25,7 @@ import {
   readCartView,
   refuseChange,
   restartCart,
+  startCartAfterOrder,
   updateCart,
   type CartDifference,
   type CartView,
@@ -61,6 +62,17 @@ async function withLock<T>(name: string, task: () => Promise<T>): Promise<T | 'b
   } finally {
     running.delete(name)
   }
+}
+
+/**
+ * Once an order is placed, the device's cart starts empty: after the sending under way (if any) has finished, under
+ * the same lock, so a change still on its way (a cart restarted with the old lines) cannot put the ordered products
+ * back into the new cart.
+ */
+export async function startCartAfterOrderWhenIdle(siteId: number, languageId: number): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  const reset = () => startCartAfterOrder(siteId, languageId)
+  await (locks ? locks.request(lockName(siteId), reset) : reset())
 }
 
 type Fate = 'offline' | 'gone' | 'inProgress' | { refused: Refusal }

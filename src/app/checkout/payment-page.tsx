@@ -22,7 +22,7 @@ import type { ErrorCode } from '../../domain/errors.ts'
 import type { GiftCardCheck, PaymentMethodOption } from '../../domain/cart.ts'
 import type { PlacedOrder } from '../../domain/orders.ts'
 import type { PaymentMethod } from '../../domain/site.ts'
-import { startCartAfterOrder } from '../../browser/cart-store.ts'
+import { startCartAfterOrderWhenIdle } from '../../browser/cart-sync.ts'
 import { useCart } from '../cart/cart-state.ts'
 import { useCartTotals } from '../cart/cart-totals.ts'
 import { DiscountCode } from '../cart/discount-code.tsx'
@@ -166,7 +166,7 @@ export function Component() {
     // The server has closed the cart: the device starts an empty one, and what was typed is not needed any more.
     // Storage trouble (told by the storage notice) never keeps the payer from the payment.
     await Promise.all([
-      startCartAfterOrder(siteId, language.languageId).catch(() => undefined),
+      startCartAfterOrderWhenIdle(siteId, language.languageId).catch(() => undefined),
       clearDrafts(siteId).catch(() => undefined),
     ])
     if (order.paymentUrl) window.location.assign(order.paymentUrl)

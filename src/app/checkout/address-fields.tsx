@@ -18,6 +18,7 @@ import type { Address } from '../../domain/address.ts'
 import type { Country, ZipcodeExclusion } from '../../domain/country.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
+import type { DraftValues } from '../data/checkout-drafts.ts'
 import { ErrorText, Field, type FieldErrors } from './form-field.tsx'
 
 /** The address form's values as typed (all text, so a draft keeps them as they were). */
@@ -58,6 +59,25 @@ export function addressDraftOf(address: Address, countries: readonly Country[]):
     city: address.city,
     search: '',
     mode: 'found',
+  }
+}
+
+/** An address draft read back from a form's draft, its fields under `address.`; what is missing or odd: `fallback`'s. */
+export function addressDraftFrom(values: DraftValues, fallback: AddressDraft): AddressDraft {
+  const text = (key: keyof AddressDraft) => {
+    const value = values[`address.${key}`]
+    return typeof value === 'string' ? value : fallback[key]
+  }
+  const mode = text('mode')
+  return {
+    countryCode: text('countryCode'),
+    zipcode: text('zipcode'),
+    street: text('street'),
+    streetNumber: text('streetNumber'),
+    streetNumberAddition: text('streetNumberAddition'),
+    city: text('city'),
+    search: text('search'),
+    mode: mode === 'found' || mode === 'manual' || mode === 'search' ? mode : fallback.mode,
   }
 }
 

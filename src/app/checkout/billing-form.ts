@@ -5,7 +5,7 @@ import type { Billing } from '../../domain/cart-api.ts'
 import { checkBilling, checkCompany } from '../../domain/checkout-rules.ts'
 import type { Country, ZipcodeExclusion } from '../../domain/country.ts'
 import type { DraftValues } from '../data/checkout-drafts.ts'
-import type { AddressDraft } from './address-fields.tsx'
+import { addressDraftFrom, type AddressDraft } from './address-fields.tsx'
 import type { FieldErrors } from './form-field.tsx'
 
 export interface BillingForm {
@@ -33,22 +33,12 @@ export function toDraft(form: BillingForm): DraftValues {
 export function fromDraft(values: DraftValues, fallback: BillingForm): BillingForm {
   const text = (key: string, otherwise: string) => (typeof values[key] === 'string' ? values[key] : otherwise)
   const flag = (key: string, otherwise: boolean) => (typeof values[key] === 'boolean' ? values[key] : otherwise)
-  const mode = text('address.mode', fallback.address.mode)
   return {
     firstName: text('firstName', fallback.firstName),
     lastName: text('lastName', fallback.lastName),
     emailAddress: text('emailAddress', fallback.emailAddress),
     phoneNumber: text('phoneNumber', fallback.phoneNumber),
-    address: {
-      countryCode: text('address.countryCode', fallback.address.countryCode),
-      zipcode: text('address.zipcode', fallback.address.zipcode),
-      street: text('address.street', fallback.address.street),
-      streetNumber: text('address.streetNumber', fallback.address.streetNumber),
-      streetNumberAddition: text('address.streetNumberAddition', fallback.address.streetNumberAddition),
-      city: text('address.city', fallback.address.city),
-      search: text('address.search', fallback.address.search),
-      mode: mode === 'found' || mode === 'manual' || mode === 'search' ? mode : fallback.address.mode,
-    },
+    address: addressDraftFrom(values, fallback.address),
     company: flag('company', fallback.company),
     companyName: text('companyName', fallback.companyName),
     vatNumber: text('vatNumber', fallback.vatNumber),

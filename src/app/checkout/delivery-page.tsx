@@ -20,6 +20,7 @@ import { itemOfLine, trackAddShippingInfo } from '../tracking/ecommerce.ts'
 import { Price } from '../ui/price.tsx'
 import {
   AddressFields,
+  addressDraftFrom,
   addressDraftOf,
   checkAddress,
   emptyAddressDraft,
@@ -69,20 +70,10 @@ function toDraft(form: DeliveryForm): DraftValues {
 
 function fromDraft(values: DraftValues, fallback: DeliveryForm, cartHasPoint: boolean): DeliveryForm {
   const text = (key: string, otherwise: string) => (typeof values[key] === 'string' ? values[key] : otherwise)
-  const mode = text('address.mode', fallback.address.mode)
   const choice = text('choice', '')
   return {
     choice: (DELIVERY_CHOICES as readonly string[]).includes(choice) ? (choice as DeliveryChoice) : fallback.choice,
-    address: {
-      countryCode: text('address.countryCode', fallback.address.countryCode),
-      zipcode: text('address.zipcode', fallback.address.zipcode),
-      street: text('address.street', fallback.address.street),
-      streetNumber: text('address.streetNumber', fallback.address.streetNumber),
-      streetNumberAddition: text('address.streetNumberAddition', fallback.address.streetNumberAddition),
-      city: text('address.city', fallback.address.city),
-      search: text('address.search', fallback.address.search),
-      mode: mode === 'found' || mode === 'manual' || mode === 'search' ? mode : fallback.address.mode,
-    },
+    address: addressDraftFrom(values, fallback.address),
     search: text('search', fallback.search),
     // The cart's point is the one chosen; the draft's only while the cart has none.
     searched: cartHasPoint ? fallback.searched : text('searched', fallback.searched),

@@ -72,7 +72,8 @@ function CheckoutSteps({ step, state }: { step: FormStep; state: CheckoutState }
             <li key={s} className={s === current ? 'is-current' : done ? 'is-done' : undefined}>
               {done && cart && mayReach(s, cart) ? (
                 <Link to={checkoutPath(language.pathPrefix, s)}>
-                  <span className="checkout-steps__number">{index + 1}</span> {label}
+                  <span className="checkout-steps__number">{index + 1}</span>{' '}
+                  <span className="checkout-steps__label">{label}</span>
                 </Link>
               ) : (
                 <span aria-current={s === current ? 'step' : undefined}>

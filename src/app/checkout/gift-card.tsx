@@ -89,7 +89,10 @@ export function GiftCard({
         <p className="gift-card__title">
           {name} {card.giftCardNumber}
         </p>
-        <p role="status">{t('checkout.payment.giftCard.pays', { amount: money(part), left: money(total - part) })}</p>
+        {/* A card that pays everything is told below the methods (paysAll), not as "€ 0,00 left to pay". */}
+        {total > part && (
+          <p role="status">{t('checkout.payment.giftCard.pays', { amount: money(part), left: money(total - part) })}</p>
+        )}
         {card.balance > part && (
           <p className="gift-card__note">
             {t('checkout.payment.giftCard.balanceLeft', { amount: money(card.balance - part) })}

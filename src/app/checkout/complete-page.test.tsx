@@ -6,6 +6,7 @@ import { useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import nl from '../../../locales/nl.json' with { type: 'json' }
 import { noServer, renderInApp } from '../../../tests/helpers/render-in-app.tsx'
+import { paidOrder } from '../../../tests/fixtures/order.ts'
 import type { OrderView } from '../../domain/orders.ts'
 import type { ApiRequest, ApiResponse } from '../../browser/transport.ts'
 import { createShopApi } from '../api/shop-api.ts'
@@ -13,57 +14,8 @@ import { Component as CompletePage } from './complete-page.tsx'
 
 const ORDER_ID = '0b7d3c1e-0000-4000-8000-0000000000aa'
 const KEY = 'k'.repeat(32)
-const address = {
-  zipcode: '3511 AB',
-  street: 'Oudegracht',
-  streetNumber: '1',
-  streetNumberAddition: '',
-  city: 'Utrecht',
-  countryId: 1,
-}
 const order = (status: OrderView['status'], paymentUrl: string | null): OrderView => ({
-  orderId: ORDER_ID,
-  orderNumber: 17,
-  siteId: 1,
-  languageId: 12,
-  status,
-  created: '2026-11-26T03:00:00.000Z',
-  expiresAt: null,
-  customer: { firstName: 'Anna', lastName: 'de Vries', phoneNumber: '+31612345678', emailAddress: 'anna@example.nl' },
-  billingAddress: address,
-  shippingAddress: address,
-  company: null,
-  shippingMethod: 0,
-  dpdParcelShopId: null,
-  paymentMethodId: 1,
-  paymentIssuer: null,
-  lines: [
-    {
-      productId: 1,
-      productVariantId: 101,
-      productType: 2,
-      description: 'Sport Muesli',
-      productLabel: 'Zak · 20 kg',
-      quantity: 2,
-      freeQuantity: 0,
-      unitAmount: 3295,
-      vatRatePercentage: 9,
-      totalAmount: 6590,
-    },
-  ],
-  totals: {
-    currency: 'EUR',
-    subTotalAmount: 6590,
-    orderDiscounts: [],
-    shippingCosts: 0,
-    paymentCosts: 0,
-    vatAmountLow: 544,
-    vatAmountHigh: 0,
-    totalAmountExclVat: 6046,
-    totalAmount: 6590,
-    giftCardAmount: 0,
-    paymentAmount: 6590,
-  },
+  ...paidOrder({ orderId: ORDER_ID, status }),
   paymentUrl,
   invoiceUrl: null,
 })

@@ -11,6 +11,7 @@ import { translateWith } from '../i18n/translate-with.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
 import { errorBodyOf, errorMessage } from './checkout-errors.ts'
+import { Field } from './form-field.tsx'
 
 /** What a card pays of a total now: its balance, at most the total (the server takes the same when placing). */
 export const giftCardPart = (card: GiftCardCheck | null, total: number): number =>
@@ -114,34 +115,29 @@ export function GiftCard({
       </label>
       {open && (
         <form className="gift-card__form" onSubmit={(event) => void check(event)} noValidate>
-          <div className={error ? 'field field--invalid' : 'field'}>
-            <label htmlFor="gift-card-number">{t('checkout.payment.giftCard.number')}</label>
-            <input
-              id="gift-card-number"
-              name="giftCardNumber"
-              inputMode="numeric"
-              autoComplete="off"
-              value={number}
-              maxLength={40}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'gift-card-error' : undefined}
-              onChange={(event) => setNumber(event.target.value)}
-            />
-          </div>
-          <div className={error ? 'field field--invalid' : 'field'}>
-            <label htmlFor="gift-card-pin">{t('checkout.payment.giftCard.pin')}</label>
-            <input
-              id="gift-card-pin"
-              name="giftCardPin"
-              inputMode="numeric"
-              autoComplete="off"
-              value={pin}
-              maxLength={16}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'gift-card-error' : undefined}
-              onChange={(event) => setPin(event.target.value)}
-            />
-          </div>
+          {/* One message for both fields: the shop does not say which of number and pin is wrong. */}
+          <Field
+            name="gift-card-number"
+            label={t('checkout.payment.giftCard.number')}
+            value={number}
+            onChange={setNumber}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={40}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'gift-card-error' : undefined}
+          />
+          <Field
+            name="gift-card-pin"
+            label={t('checkout.payment.giftCard.pin')}
+            value={pin}
+            onChange={setPin}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={16}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'gift-card-error' : undefined}
+          />
           {errorText}
           <button type="submit" className="button button--secondary" disabled={busy}>
             {busy ? t('checkout.payment.giftCard.checking') : t('checkout.payment.giftCard.check')}

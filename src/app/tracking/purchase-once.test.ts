@@ -1,68 +1,11 @@
 // The purchase event: once per order on a device, whatever reloads the complete page, and with nothing of the
 // order's key or the customer in it.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Order } from '../../domain/orders.ts'
+import { paidOrder } from '../../../tests/fixtures/order.ts'
 import { EcommerceEventSchema } from '../../domain/tracking.ts'
 import { trackPurchaseOnce } from './purchase-once.ts'
 
-const order = (orderId: string, orderNumber: number): Order => ({
-  orderId,
-  orderNumber,
-  siteId: 1,
-  languageId: 12,
-  status: 'paid',
-  created: '2026-11-26T03:00:00.000Z',
-  expiresAt: null,
-  customer: { firstName: 'Anna', lastName: 'de Vries', phoneNumber: '+31612345678', emailAddress: 'anna@example.nl' },
-  billingAddress: {
-    zipcode: '3511 AB',
-    street: 'Oudegracht',
-    streetNumber: '1',
-    streetNumberAddition: '',
-    city: 'Utrecht',
-    countryId: 1,
-  },
-  shippingAddress: {
-    zipcode: '3511 AB',
-    street: 'Oudegracht',
-    streetNumber: '1',
-    streetNumberAddition: '',
-    city: 'Utrecht',
-    countryId: 1,
-  },
-  company: null,
-  shippingMethod: 0,
-  dpdParcelShopId: null,
-  paymentMethodId: 1,
-  paymentIssuer: null,
-  lines: [
-    {
-      productId: 1,
-      productVariantId: 101,
-      productType: 2,
-      description: 'Sport Muesli',
-      productLabel: 'Zak · 20 kg',
-      quantity: 2,
-      freeQuantity: 0,
-      unitAmount: 3295,
-      vatRatePercentage: 9,
-      totalAmount: 6590,
-    },
-  ],
-  totals: {
-    currency: 'EUR',
-    subTotalAmount: 6590,
-    orderDiscounts: [],
-    shippingCosts: 0,
-    paymentCosts: 0,
-    vatAmountLow: 544,
-    vatAmountHigh: 0,
-    totalAmountExclVat: 6046,
-    totalAmount: 6590,
-    giftCardAmount: 0,
-    paymentAmount: 6590,
-  },
-})
+const order = (orderId: string, orderNumber: number) => paidOrder({ orderId, orderNumber })
 
 const FIRST = order('0b7d3c1e-0000-4000-8000-0000000000aa', 17)
 const SECOND = order('0b7d3c1e-0000-4000-8000-0000000000bb', 18)

@@ -46,6 +46,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0012_payment_selection',
       '0013_invoices',
       '0014_payment_refunds',
+      '0015_accounts',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

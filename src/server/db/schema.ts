@@ -1,5 +1,6 @@
 // Kysely's view of the tables (camelCase; the CamelCasePlugin maps to snake_case columns), one file per area in
 // tables/; how JSON and boolean columns are stored is said in tables/columns.ts.
+import type { AccountTables } from './tables/accounts.ts'
 import type { AddressTables } from './tables/addresses.ts'
 import type { BackofficeTables } from './tables/backoffice.ts'
 import type { CartTables } from './tables/cart.ts'
@@ -28,4 +29,5 @@ export interface Database
     AddressTables,
     OrderTables,
     GiftCardTables,
-    InvoiceTables {}
+    InvoiceTables,
+    AccountTables {}

@@ -13,6 +13,7 @@ import * as orders from './0011_orders.ts'
 import * as paymentSelection from './0012_payment_selection.ts'
 import * as invoices from './0013_invoices.ts'
 import * as paymentRefunds from './0014_payment_refunds.ts'
+import * as accounts from './0015_accounts.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_payment_selection': paymentSelection,
   '0013_invoices': invoices,
   '0014_payment_refunds': paymentRefunds,
+  '0015_accounts': accounts,
 }
 
 export const migrationProvider: MigrationProvider = {

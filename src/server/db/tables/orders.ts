@@ -1,6 +1,6 @@
 // Orders and their lines (src/server/orders/), and the per-site counter their numbers come from. JSON columns
 // (addresses, company, totals) are read and written with the domain's schemas in order.repository.ts.
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 import type { OrderStatus } from '../../../domain/orders.ts'
 
 export interface OrderNumberTable {
@@ -45,6 +45,8 @@ export interface OrderTable {
   createdAt: string
   updatedAt: string
   expiresAt: string | null
+  /** The account that placed it (migration 0015); null for a guest. */
+  accountId: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface OrderLineTable {

@@ -180,6 +180,14 @@ export function addressSchemaFor(country: DeliveryCountry) {
   })
 }
 
+/** An address the goods go to, with the recipient's names (empty: the billing person). */
+export function shippingAddressSchemaFor(country: DeliveryCountry) {
+  return addressSchemaFor(country).extend({
+    firstName: optional(MAX_LENGTH.firstName),
+    lastName: optional(MAX_LENGTH.lastName),
+  })
+}
+
 /** Checkout delivery's name parts and address. */
 export function namedAddressSchemaFor(country: DeliveryCountry) {
   return z.object({

@@ -16,6 +16,22 @@ export const AddressSchema = z.object({
 })
 export type Address = z.infer<typeof AddressSchema>
 
+/**
+ * An address the goods go to, with who receives them there (spec §3 Checkout delivery: firstName, lastName). The
+ * names are optional: left out, the parcel is for the billing person (the home address is always theirs).
+ */
+export const ShippingAddressSchema = AddressSchema.extend({
+  firstName: Text(80).optional(),
+  lastName: Text(80).optional(),
+})
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>
+
+/** Who receives a parcel at `address`: its own recipient when it names one, else `billingName`. */
+export function recipientName(address: Partial<Pick<ShippingAddress, 'firstName' | 'lastName'>>, billingName: string) {
+  const own = [address.firstName, address.lastName].filter(Boolean).join(' ').trim()
+  return own || billingName
+}
+
 /** The empty address a customer's billing address starts as ("always present, default empty"). */
 export const EMPTY_ADDRESS: Address = {
   zipcode: '',

@@ -73,7 +73,10 @@ export const BillingBodySchema = z.object({
 })
 /** The delivery: its method, and its address (null clears it; left out keeps the one the cart has). */
 export const ShippingBodySchema = z.object({
-  address: AddressBodySchema.nullable().optional(),
+  /** With the recipient's names (spec §3 Checkout delivery); left out or empty, the parcel is for the billing person. */
+  address: AddressBodySchema.extend({ firstName: FieldText.optional(), lastName: FieldText.optional() })
+    .nullable()
+    .optional(),
   shippingMethod: ShippingMethodSchema,
 })
 export const CompanyInfoSchema = z.object({ companyName: FieldText, vatNumber: FieldText.default('') })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
+import { AddressSchema, CompanySchema, PersonSchema, ShippingAddressSchema } from './address.ts'
 import { CartItemSchema, CartSampleSchema, SampleNameSchema } from './cart-mutations.ts'
 import { MAX_LINES } from './cart-constants.ts'
 import { ProductTypeSchema, ShippingMethodSchema, VatTypeSchema } from './enums.ts'
@@ -29,7 +29,7 @@ export const CartSchema = z.object({
   languageId: IdSchema,
   clientIp: z.string().nullable(),
   billing: PersonSchema.extend({ address: AddressSchema }).nullable(),
-  shipping: z.object({ address: AddressSchema.nullable(), shippingMethod: ShippingMethodSchema }).nullable(),
+  shipping: z.object({ address: ShippingAddressSchema.nullable(), shippingMethod: ShippingMethodSchema }).nullable(),
   company: CompanySchema.nullable(),
   alternativeShippingAddress: z.boolean(),
   newsletterSubscribe: z.boolean(),

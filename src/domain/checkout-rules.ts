@@ -3,16 +3,16 @@
 // exclusion of the country (spec §5), a VAT number of the billing country. The server applies them when details are
 // stored and again when the order is placed (data may be older than the rules); the app may run them before sending.
 import { z } from 'zod'
-import type { Address, Company } from './address.ts'
+import type { Company, ShippingAddress } from './address.ts'
 import {
   addressCountryRefusal,
-  addressSchemaFor,
   companySchemaFor,
   contactSchemaFor,
   isDeliveryCountry,
   MAX_LENGTH,
   namedAddressSchemaFor,
   normalisePostcode,
+  shippingAddressSchemaFor,
   type DeliveryCountry,
 } from './address-rules.ts'
 import type { Billing } from './cart-api.ts'
@@ -79,11 +79,14 @@ export function checkBilling(billing: Billing, context: AddressContext): Checked
   return checked(country, schema.safeParse(billing), '', billing.address.zipcode, context)
 }
 
-/** A delivery address, normalised; errors under `address`, as the shipping call's body has it. */
-export function checkShippingAddress(address: Address, context: AddressContext): Checked<Address> {
+/**
+ * A delivery address with its recipient's names (empty: the billing person), normalised; errors under `address`, as
+ * the shipping call's body has it.
+ */
+export function checkShippingAddress(address: ShippingAddress, context: AddressContext): Checked<ShippingAddress> {
   const country = deliveryCountryOf(address.countryId, context)
   if (typeof country !== 'string') return { ok: false, errors: [country] }
-  return checked(country, addressSchemaFor(country).safeParse(address), 'address', address.zipcode, context)
+  return checked(country, shippingAddressSchemaFor(country).safeParse(address), 'address', address.zipcode, context)
 }
 
 /**

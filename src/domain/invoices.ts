@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AddressSchema, CompanySchema } from './address.ts'
+import { AddressSchema, CompanySchema, ShippingAddressSchema } from './address.ts'
 import { ShippingMethodSchema } from './enums.ts'
 import { LanguageCodeSchema } from './languages.ts'
 import { OrderCustomerSchema, OrderLineSchema, OrderTotalsSchema } from './orders.ts'
@@ -40,7 +40,7 @@ export const InvoiceContentSchema = z.object({
   seller: InvoiceSellerSchema,
   customer: OrderCustomerSchema,
   billingAddress: AddressSchema,
-  shippingAddress: AddressSchema,
+  shippingAddress: ShippingAddressSchema,
   company: CompanySchema.nullable(),
   shippingMethod: ShippingMethodSchema,
   dpdParcelShopId: z.string().nullable(),

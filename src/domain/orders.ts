@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AddressSchema, CompanySchema, PersonSchema } from './address.ts'
+import { AddressSchema, CompanySchema, PersonSchema, ShippingAddressSchema } from './address.ts'
 import { DiscountSchema } from './cart.ts'
 import { ProductTypeSchema, ShippingMethodSchema } from './enums.ts'
 import { IdSchema } from './ids.ts'
@@ -114,7 +114,7 @@ export const OrderSchema = z.object({
   customer: OrderCustomerSchema,
   billingAddress: AddressSchema,
   /** Where it is delivered: the alternative shipping address, or the billing address. */
-  shippingAddress: AddressSchema,
+  shippingAddress: ShippingAddressSchema,
   company: CompanySchema.nullable(),
   shippingMethod: ShippingMethodSchema,
   dpdParcelShopId: z.string().nullable(),

@@ -225,7 +225,7 @@ test.describe('checkout journeys', () => {
     expect((await readOrder(await placing)).status).toBe('paid')
   })
 
-  test('another delivery address: the order is shipped there', async ({ page }) => {
+  test('another delivery address: the order is shipped there, to another recipient', async ({ page }) => {
     await cartWithMuesli(page, origin, 1)
     await toBilling(page)
     await fillBilling(page)
@@ -238,6 +238,12 @@ test.describe('checkout journeys', () => {
     await page.getByLabel(a.city, { exact: true }).fill('Utrecht')
     await page.getByLabel(a.street, { exact: true }).fill('Oudegracht')
     await page.getByLabel(a.number, { exact: true }).fill('12')
+    // The parcel is for the billing person until another name is typed.
+    const first = page.getByLabel(nl.checkout.delivery.recipientFirstName)
+    await expect(first).toHaveValue('Anna')
+    await first.fill('Bram')
+    await page.getByLabel(nl.checkout.delivery.recipientLastName).fill('Jansen')
+    await page.screenshot({ path: test.info().outputPath('alternative-address.png'), fullPage: true })
     await page.getByRole('button', { name: nl.checkout.delivery.next }).click()
     await atStep(page, 'payment')
     await chooseIdeal(page)
@@ -249,6 +255,8 @@ test.describe('checkout journeys', () => {
       city: 'Utrecht',
       street: 'Oudegracht',
       streetNumber: '12',
+      firstName: 'Bram',
+      lastName: 'Jansen',
     })
     expect(order.billingAddress).toMatchObject({ zipcode: '1011 WU', street: 'Prins Bernhardlaan' })
   })

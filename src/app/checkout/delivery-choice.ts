@@ -2,7 +2,7 @@
 // another address, a DPD pickup point) a cart stands for and which the site offers, what each costs, and the calls
 // that make the server's cart say what the shopper chose, in an order that never leaves it half-way through a
 // choice the gate would refuse (spec §4: Dpd needs a point, an alternative address needs a country).
-import type { Address } from '../../domain/address.ts'
+import type { ShippingAddress } from '../../domain/address.ts'
 import type { Cart, ShippingMethodOption } from '../../domain/cart.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
 import type { OpeningHours } from '../../domain/pickup-points.ts'
@@ -51,13 +51,13 @@ export function costOf(choice: DeliveryChoice, methods: readonly ShippingMethodO
 
 /** What the shopper has chosen with the choice: the point, or the checked other address. */
 export interface DeliveryDetails {
-  address: Address | null
+  address: ShippingAddress | null
   point: { parcelShopId: string; zipcodeOrCity: string } | null
 }
 
 export type DeliveryCall =
   | { call: 'alternative'; alternative: boolean }
-  | { call: 'shipping'; shippingMethod: ShippingMethod; address?: Address }
+  | { call: 'shipping'; shippingMethod: ShippingMethod; address?: ShippingAddress }
   | { call: 'pickupPoint'; parcelShopId: string; zipcodeOrCity: string }
 
 /**

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { Address } from '../../domain/address.ts'
+import { MAX_LENGTH } from '../../domain/address-rules.ts'
 import type { ShippingMethodOption } from '../../domain/cart.ts'
 import { useCart } from '../cart/cart-state.ts'
 import { useCartTotals } from '../cart/cart-totals.ts'
@@ -42,7 +43,7 @@ import {
   type DeliveryCall,
   type DeliveryChoice,
 } from './delivery-choice.ts'
-import type { FieldErrors } from './form-field.tsx'
+import { Field, type FieldErrors } from './form-field.tsx'
 import { PickupPoints } from './pickup-points.tsx'
 
 type Ready = Extract<CheckoutState, { status: 'ready' }>
@@ -50,6 +51,9 @@ type Ready = Extract<CheckoutState, { status: 'ready' }>
 interface DeliveryForm {
   choice: DeliveryChoice
   address: AddressDraft
+  /** Who receives the parcel at another address: the billing person's names to start with. */
+  firstName: string
+  lastName: string
   /** The pickup point search as typed. */
   search: string
   /** The term of the points listed (the cart keeps it with the point as dpdParcelShopZipcodeOrCity). */
@@ -74,6 +78,8 @@ function fromDraft(values: DraftValues, fallback: DeliveryForm, cartHasPoint: bo
   return {
     choice: (DELIVERY_CHOICES as readonly string[]).includes(choice) ? (choice as DeliveryChoice) : fallback.choice,
     address: addressDraftFrom(values, fallback.address),
+    firstName: text('firstName', fallback.firstName),
+    lastName: text('lastName', fallback.lastName),
     search: text('search', fallback.search),
     // The cart's point is the one chosen; the draft's only while the cart has none.
     searched: cartHasPoint ? fallback.searched : text('searched', fallback.searched),
@@ -135,9 +141,13 @@ function DeliveryFormView({ cartId, state, reload }: { cartId: string; state: Re
     if (form !== null || countries.length === 0) return
     const hasPoint = cart.shipping?.shippingMethod === 1 && cart.dpdParcelShopId !== null
     const alternative = cart.shipping?.address ? addressDraftOf(cart.shipping.address, countries) : null
+    const recipient =
+      cart.shipping?.address?.firstName || cart.shipping?.address?.lastName ? cart.shipping.address : billing
     const fromCart: DeliveryForm = {
       choice: initialChoice(cart, null, DELIVERY_CHOICES),
       address: alternative ?? emptyAddressDraft(billingCountry?.regionCode ?? siteCountry),
+      firstName: recipient?.firstName ?? '',
+      lastName: recipient?.lastName ?? '',
       search: cart.dpdParcelShopZipcodeOrCity ?? '',
       searched: hasPoint ? (cart.dpdParcelShopZipcodeOrCity ?? '') : '',
       pointId: hasPoint ? (cart.dpdParcelShopId ?? '') : '',
@@ -153,13 +163,15 @@ function DeliveryFormView({ cartId, state, reload }: { cartId: string; state: Re
         choice: initialChoice(cart, choice === 'alternative' ? 'alternative' : null, DELIVERY_CHOICES),
         // Another address the cart holds is the one given; the draft's when the cart has none.
         address: cart.alternativeShippingAddress && alternative ? alternative : drafted.address,
+        ...(cart.alternativeShippingAddress &&
+          alternative && { firstName: fromCart.firstName, lastName: fromCart.lastName }),
       })
     }
     readDraft(site.siteId, FORM).then(start, () => start(null))
     return () => {
       current = false
     }
-  }, [form, countries, siteCountry, billingCountry, cart, site.siteId])
+  }, [form, countries, siteCountry, billingCountry, billing, cart, site.siteId])
 
   // Kept on the device as it is typed (a little after the last key), and at once when the form goes.
   const latest = useRef(form)
@@ -189,6 +201,14 @@ function DeliveryFormView({ cartId, state, reload }: { cartId: string; state: Re
   if (checked.errors)
     for (const [field, error] of Object.entries(checked.errors))
       if (submitted || touched.has(field)) addressErrors[field] ??= error
+  // The recipient's names: optional (empty sends the parcel to the billing person), bounded like the billing names.
+  const nameErrors: FieldErrors = {}
+  for (const field of ['firstName', 'lastName'] as const) {
+    const server = addressErrors[field]
+    if (server) nameErrors[field] = server
+    else if (form[field].trim().length > MAX_LENGTH[field] && (submitted || touched.has(field)))
+      nameErrors[field] = { key: 'validation.maxLength', params: {} }
+  }
   const pointError =
     choice === 'pickup' && submitted && !form.pointId ? { key: 'checkout.delivery.choosePoint', params: {} } : undefined
 
@@ -202,8 +222,11 @@ function DeliveryFormView({ cartId, state, reload }: { cartId: string; state: Re
     event.preventDefault()
     if (offline) return
     setSubmitted(true)
+    const names = Object.keys(nameErrors).length === 0
+    const recipient = { firstName: form.firstName.trim(), lastName: form.lastName.trim() }
     const calls = deliveryCalls(choice, cart, {
-      address: choice === 'alternative' ? (checked.address as Address | null) : null,
+      address:
+        choice === 'alternative' && checked.address && names ? { ...(checked.address as Address), ...recipient } : null,
       point: choice === 'pickup' && form.pointId ? { parcelShopId: form.pointId, zipcodeOrCity: form.searched } : null,
     })
     if (!calls) {
@@ -290,7 +313,28 @@ function DeliveryFormView({ cartId, state, reload }: { cartId: string; state: Re
       {choice === 'alternative' && (
         <fieldset>
           <legend>{t('checkout.delivery.address')}</legend>
-          {name && <p className="field__hint">{t('checkout.delivery.recipient', { name })}</p>}
+          <div className="field-row">
+            <Field
+              name="shipping.firstName"
+              label={t('checkout.delivery.recipientFirstName')}
+              value={form.firstName}
+              onChange={(firstName) => update({ firstName })}
+              onLeave={() => setTouched((current) => new Set(current).add('firstName'))}
+              error={nameErrors.firstName}
+              autoComplete="shipping given-name"
+              maxLength={MAX_LENGTH.firstName + 20}
+            />
+            <Field
+              name="shipping.lastName"
+              label={t('checkout.delivery.recipientLastName')}
+              value={form.lastName}
+              onChange={(lastName) => update({ lastName })}
+              onLeave={() => setTouched((current) => new Set(current).add('lastName'))}
+              error={nameErrors.lastName}
+              autoComplete="shipping family-name"
+              maxLength={MAX_LENGTH.lastName + 20}
+            />
+          </div>
           <AddressFields
             name="shipping"
             draft={form.address}

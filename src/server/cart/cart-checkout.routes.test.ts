@@ -72,6 +72,24 @@ describe.each(DIALECTS)('cart checkout details API on %s', (dialect) => {
       expect(JSON.stringify((await request('GET', `/api/cart/${id}`)).json())).not.toContain('scrypt')
     })
 
+    it('keeps who receives the parcel at another address, and refuses a name too long beside its field', async () => {
+      const { shoppingcartId: id } = await newCart()
+      const elsewhere = { ...address, firstName: ' Bram ', lastName: 'Jansen' }
+      await ok(request('PUT', `/api/cart/${id}/shipping`, { body: { address: elsewhere, shippingMethod: 0 } }))
+      expect(await cartOf(id)).toMatchObject({
+        shipping: { address: { ...address, firstName: 'Bram', lastName: 'Jansen' }, shippingMethod: 0 },
+      })
+      const refused = await request('PUT', `/api/cart/${id}/shipping`, {
+        body: { address: { ...address, firstName: 'B'.repeat(81) }, shippingMethod: 0 },
+      })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toMatchObject({
+        code: 'invalidFields',
+        params: { 'address.firstName': 'validation.maxLength' },
+      })
+      expect((await cartOf(id)).shipping?.address).toMatchObject({ firstName: 'Bram' })
+    })
+
     it.each<[string, () => [Parameters<typeof request>[0], string, object?], number, string]>([
       [
         'billing without an e-mail address',

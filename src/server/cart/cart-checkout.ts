@@ -2,7 +2,7 @@
 // the checkout will make, dealer, pickup point), each checked for what only the server knows. Addresses, contact and
 // company details follow the checkout's rules (src/domain/checkout-rules.ts) and are kept normalised. The payment
 // selection is cart-payment.ts's.
-import { PasswordSchema, type Address, type Company } from '../../domain/address.ts'
+import { PasswordSchema, type Company, type ShippingAddress } from '../../domain/address.ts'
 import type { Billing } from '../../domain/cart-api.ts'
 import { checkBilling, checkCompany, checkShippingAddress, deliveryAddressOf } from '../../domain/checkout-rules.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
@@ -46,7 +46,7 @@ export class CartCheckout {
     trx: Trx,
     scope: CartScope,
     id: string,
-    shipping: { address?: Address | null | undefined; shippingMethod: ShippingMethod },
+    shipping: { address?: ShippingAddress | null | undefined; shippingMethod: ShippingMethod },
   ) {
     let address = shipping.address
     if (address) {

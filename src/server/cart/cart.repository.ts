@@ -3,7 +3,7 @@
 // parsed with their schemas, flags as booleans.
 import type { Transaction } from 'kysely'
 import { z } from 'zod'
-import { AddressSchema, CompanySchema, type Address, type Company } from '../../domain/address.ts'
+import { CompanySchema, ShippingAddressSchema, type Company, type ShippingAddress } from '../../domain/address.ts'
 import { BillingSchema, type Billing } from '../../domain/cart-api.ts'
 import type { DiscountCodeRule } from '../../domain/cart-calculation.ts'
 import type { Db, Dialect } from '../db/database.ts'
@@ -14,7 +14,7 @@ import type { CartLineTable, CartTable, IdempotencyKeyTable } from '../db/tables
 type Executor = Db | Transaction<Database>
 
 const billing = jsonColumn('carts', 'billing', BillingSchema)
-const shippingAddress = jsonColumn('carts', 'shippingAddress', AddressSchema)
+const shippingAddress = jsonColumn('carts', 'shippingAddress', ShippingAddressSchema)
 const company = jsonColumn('carts', 'company', CompanySchema)
 const samples = jsonColumn('cartLines', 'samples', z.array(z.string()))
 const responseBody = jsonColumn('idempotencyKeys', 'responseBody', z.unknown())
@@ -24,7 +24,7 @@ type JsonOrFlag = 'billing' | 'shippingAddress' | 'company' | 'alternativeShippi
 /** A stored cart (its lines apart). */
 export interface CartRow extends Omit<CartTable, JsonOrFlag> {
   billing: Billing | null
-  shippingAddress: Address | null
+  shippingAddress: ShippingAddress | null
   company: Company | null
   alternativeShippingAddress: boolean
   newsletterSubscribe: boolean

@@ -4,7 +4,7 @@
 // standard PDF fonts only know WinAnsi, which has no ą, ł, ě or ő.
 import { readFileSync } from 'node:fs'
 import PdfKitDocument from 'pdfkit'
-import type { Address } from '../../domain/address.ts'
+import { recipientName, type Address } from '../../domain/address.ts'
 import type { InvoiceContent } from '../../domain/invoices.ts'
 import type { LanguageCode } from '../../domain/language-codes.ts'
 import { formatMoney, intlLocaleOf } from '../../domain/locale.ts'
@@ -131,7 +131,7 @@ export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
   const pickup = invoice.dpdParcelShopId !== null
   const delivery = pickup
     ? [t('pickupPoint', { id: invoice.dpdParcelShopId! }), name]
-    : [name, ...addressLines(invoice.shippingAddress)]
+    : [recipientName(invoice.shippingAddress, name), ...addressLines(invoice.shippingAddress)]
   const block = (title: string, lines: string[], x: number) => {
     doc
       .font('bold')

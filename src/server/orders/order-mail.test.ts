@@ -93,4 +93,20 @@ describe('the order confirmation mail', () => {
     expect(mail.text).toMatch(/25[.,]00/)
     expect(mail.text).toMatch(/73[.,]85/)
   })
+
+  it('addresses the parcel to its own recipient, without the buyer’s company', async () => {
+    const site = t.app.context.sites.all()[0]!
+    const layout = mailLayout(site, 'nl', 'https://www.equivera.nl')
+    const order: Order = {
+      ...ORDER,
+      company: { companyName: 'Stal de Vries', vatNumber: '' },
+      shippingAddress: { ...ORDER.shippingAddress, firstName: 'Bram', lastName: 'Jansen' },
+    }
+    const { text } = await renderMail(layout, orderConfirmation(layout, order))
+    const shipping = text.slice(text.indexOf(mailText('nl', 'orderConfirmation.shippingTitle')))
+    expect(shipping.slice(0, shipping.indexOf('Stalweg'))).toContain('Bram Jansen')
+    expect(shipping.slice(0, shipping.indexOf('Stalweg'))).not.toContain('Stal de Vries')
+    // The billing address stays the buyer's.
+    expect(text.slice(text.indexOf(mailText('nl', 'orderConfirmation.billingTitle')))).toContain('Anna de Vries')
+  })
 })

@@ -1,6 +1,6 @@
 // The order confirmation: what was ordered, the totals, the addresses and when it comes (1–2 days after payment),
 // in the order's language, rendered with the shop's mail layout (mail/mail-templates.ts).
-import type { Address } from '../../domain/address.ts'
+import { recipientName, type Address } from '../../domain/address.ts'
 import { formatMoney } from '../../domain/locale.ts'
 import type { Order } from '../../domain/orders.ts'
 import { mailText, type MailContent, type MailLayout, type MailTextKey } from '../mail/mail-templates.ts'
@@ -63,7 +63,12 @@ export function orderConfirmation(layout: MailLayout, order: Order, giftCard: st
       },
       {
         title: t('orderConfirmation.shippingTitle'),
-        rows: asRows(addressLines(name, company, order.shippingAddress)),
+        // Another recipient at another address gets the parcel in their own name, without the buyer's company.
+        rows: asRows(
+          recipientName(order.shippingAddress, name) === name
+            ? addressLines(name, company, order.shippingAddress)
+            : addressLines(recipientName(order.shippingAddress, name), null, order.shippingAddress),
+        ),
       },
       {
         title: t('orderConfirmation.billingTitle'),

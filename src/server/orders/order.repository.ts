@@ -2,7 +2,7 @@
 // Every write takes the transaction of the placement or status move it belongs to. Rows leave as domain shapes:
 // addresses, company and totals parsed with their schemas.
 import { sql, type Selectable, type Transaction } from 'kysely'
-import { AddressSchema, CompanySchema } from '../../domain/address.ts'
+import { AddressSchema, CompanySchema, ShippingAddressSchema } from '../../domain/address.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
 import {
   OrderSchema,
@@ -20,7 +20,7 @@ type Trx = Transaction<Database>
 type Executor = Db | Trx
 
 const billingAddress = jsonColumn('orders', 'billingAddress', AddressSchema)
-const shippingAddress = jsonColumn('orders', 'shippingAddress', AddressSchema)
+const shippingAddress = jsonColumn('orders', 'shippingAddress', ShippingAddressSchema)
 const company = jsonColumn('orders', 'company', CompanySchema)
 const totals = jsonColumn('orders', 'totals', StoredOrderTotalsSchema)
 

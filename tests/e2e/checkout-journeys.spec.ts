@@ -153,6 +153,11 @@ test.describe('checkout journeys', () => {
       p.giftCard.pays.replace('{{amount}}', euro(2500)).replace('{{left}}', euro(totalCents - 2500)),
     )
     await expect(toPayText(page)).toHaveText(euro(totalCents - 2500))
+    // The summary (open at this step) names the card's part and what is left to pay under the costs.
+    const summary = page.locator('.checkout-summary__gift-card')
+    await expect(summary).toContainText(nl.checkout.summary.giftCard.replace('{{card}}', '•••• 0017'))
+    await expect(summary).toContainText(nl.checkout.summary.toPay)
+    await expect(summary).toContainText(euro(totalCents - 2500).replace('€', '').trim())
     await expect(page.getByRole('group', { name: p.methodsRest })).toBeVisible()
     await page.screenshot({ path: test.info().outputPath('gift-card-part.png'), fullPage: true })
 

@@ -23,11 +23,14 @@ export function CheckoutLayout({
   step,
   state,
   title,
+  giftCard = null,
   children,
 }: {
   step: FormStep | 'complete'
   state: CheckoutState
   title: string
+  /** The payment step's gift card: what it pays of the total, shown in the summary with what is left to pay. */
+  giftCard?: { card: string; part: number } | null
   children: ReactNode
 }) {
   const { t } = useTranslation()
@@ -48,7 +51,7 @@ export function CheckoutLayout({
         </p>
       )}
       <div className="checkout__layout">
-        {step !== 'complete' && <OrderSummary open={step === 'payment'} />}
+        {step !== 'complete' && <OrderSummary open={step === 'payment'} giftCard={giftCard} />}
         <div className="checkout__main">{children}</div>
       </div>
     </article>
@@ -93,7 +96,7 @@ function CheckoutSteps({ step, state }: { step: FormStep; state: CheckoutState }
  * below it never pushes it (nor is pushed by it) as the form and the device's cart load; from the tablet width it
  * stands open beside the form (and at the payment step everywhere). The line is there from the first paint, the total fills in when the cart is read.
  */
-function OrderSummary({ open }: { open: boolean }) {
+function OrderSummary({ open, giftCard }: { open: boolean; giftCard: { card: string; part: number } | null }) {
   const { t } = useTranslation()
   const { language } = useRootData()
   const { view } = useCart()
@@ -124,6 +127,22 @@ function OrderSummary({ open }: { open: boolean }) {
           <Link to={localPath(language.pathPrefix, CART_SLUGS[language.code])}>{t('checkout.summary.change')}</Link>
         </p>
         {view && <CostOverview view={view} totals={totals} />}
+        {calculation && giftCard !== null && giftCard.part > 0 && (
+          <dl className="checkout-summary__gift-card">
+            <div className="cost-overview__row">
+              <dt>{t('checkout.summary.giftCard', { card: giftCard.card })}</dt>
+              <dd>
+                −<Price cents={giftCard.part} currency={calculation.currency} euro={false} />
+              </dd>
+            </div>
+            <div className="cost-overview__row cost-overview__row--total">
+              <dt>{t('checkout.summary.toPay')}</dt>
+              <dd>
+                <Price cents={calculation.totalAmount - giftCard.part} currency={calculation.currency} />
+              </dd>
+            </div>
+          </dl>
+        )}
       </details>
     </aside>
   )

@@ -234,6 +234,7 @@ export function Component() {
       // With an attempt waiting, a cart the server no longer has is the order, not an error.
       state={resuming || (attempt != null && state.status === 'error') ? LOADING : state}
       title={t('checkout.payment.title')}
+      giftCard={card && { card: card.giftCardNumber, part: giftCardPart(card, total) }}
     >
       {allowed && (
         <div className="checkout-form payment-step">

@@ -17,8 +17,26 @@ export function formatInvoiceNumber(year: number, number: number): string {
 
 export const InvoiceNumberSchema = z.string().regex(/^F\d{4}-\d{6,}$/)
 
-/** The seller as the invoice names it: the site's brand and its customer service. */
+/**
+ * The legal entity that sells on a site, as an invoice must name it (EU VAT Directive art. 226: the supplier's full
+ * name and address and its VAT identification number; the company register's number where the country asks for it).
+ */
+export const SellerSchema = z.object({
+  legalName: z.string().trim().min(1).max(200),
+  /** The registered address, as printed: street line, postcode and city, country. */
+  address: z.array(z.string().trim().min(1).max(200)).min(1).max(5),
+  /** The company register and number as printed, e.g. 'KvK 81234567' or 'Amtsgericht Traunstein HRB 12345'. */
+  registration: z.string().trim().max(200),
+  vatNumber: z.string().trim().min(4).max(20),
+})
+export type Seller = z.infer<typeof SellerSchema>
+
+/**
+ * The seller as the invoice names it: the site's brand and its customer service, and its legal details (absent on
+ * invoices issued before the sites had them).
+ */
 export const InvoiceSellerSchema = z.object({
+  legal: SellerSchema.nullable().default(null),
   name: z.string(),
   brandName: z.string(),
   /** The site's own domain, e.g. 'www.equivera.nl'. */

@@ -23,6 +23,7 @@ const INVOICE: InvoiceContent = {
   orderDate: '2026-11-26T09:00:00.000Z',
   language: 'nl',
   seller: {
+    legal: null,
     name: 'Equivera',
     brandName: 'Equivera',
     domain: 'www.equivera.nl',

@@ -21,6 +21,12 @@ const INVOICE: InvoiceContent = {
   orderDate: '2026-11-25T09:00:00.000Z',
   language: 'pl',
   seller: {
+    legal: {
+      legalName: 'Equivera B.V.',
+      address: ['Hoefijzerweg 1', '5301 AA Zaltbommel', 'Nederland'],
+      registration: 'KvK 81234567',
+      vatNumber: 'NL862345678B01',
+    },
     name: 'Equivera Polska',
     brandName: 'Equivera',
     domain: 'www.equivera.pl',
@@ -123,5 +129,18 @@ describe('the invoice PDF', () => {
     expect(text).toContain('Výdejní místo DPD Pickup CZ12345')
     expect(text).toContain('Nic k úhradě')
     expect(text).not.toContain('Třešňová')
+  })
+
+  it('names the seller as the law asks: legal name, address, register and VAT number', async () => {
+    const text = await pdfText(await renderInvoicePdf(INVOICE))
+    for (const expected of ['Equivera B.V.', 'Hoefijzerweg 1', '5301 AA Zaltbommel', 'KvK 81234567'])
+      expect(text).toContain(expected)
+    expect(text).toContain(plainSpaces('Numer NIP: NL862345678B01'))
+  })
+
+  it('names the shop only on an invoice issued before the site had its legal details', async () => {
+    const text = await pdfText(await renderInvoicePdf({ ...INVOICE, seller: { ...INVOICE.seller, legal: null } }))
+    expect(text).toContain('Equivera Polska')
+    expect(text).not.toContain('KvK')
   })
 })

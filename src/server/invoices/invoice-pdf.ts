@@ -87,8 +87,21 @@ export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
     .fillColor(INK)
     .text(seller.brandName, MARGIN, MARGIN, { width: WIDTH / 2 })
   doc.font('regular').fontSize(9).fillColor(MUTED)
-  for (const line of [seller.name, seller.domain, seller.customerServiceTitle, seller.phone, seller.email])
-    if (line) doc.text(line, { width: WIDTH / 2 })
+  // Who sells, as the law asks an invoice to name them (legal name, address, register, VAT number), then how to reach
+  // the shop. An invoice issued before the site had its legal details names the shop only.
+  const legal = seller.legal
+  const sellerLines = legal
+    ? [
+        legal.legalName,
+        ...legal.address,
+        legal.registration,
+        `${t('vatNumber')}: ${legal.vatNumber}`,
+        seller.domain,
+        seller.phone,
+        seller.email,
+      ]
+    : [seller.name, seller.domain, seller.customerServiceTitle, seller.phone, seller.email]
+  for (const line of sellerLines) if (line) doc.text(line, { width: WIDTH / 2 })
   const sellerBottom = doc.y
 
   const right = MARGIN + WIDTH / 2

@@ -188,6 +188,9 @@ describe.each(DIALECTS)('invoices on %s', (dialect) => {
       'Betaald',
       site.brandName,
       site.customerServiceEmailAddress,
+      // The seller's legal details from the site's settings (seeded for every site).
+      site.seller!.legalName,
+      `Btw-nummer: ${site.seller!.vatNumber}`,
       // Polish, Czech and Estonian characters come back as text.
       'Łucja Dvořák-Põld',
     ])

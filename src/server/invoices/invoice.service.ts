@@ -124,6 +124,7 @@ function frozenContent(
     orderDate: order.created,
     language,
     seller: {
+      legal: site.seller,
       name: site.name,
       brandName: site.brandName,
       domain: site.primaryDomain,

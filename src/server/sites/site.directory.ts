@@ -5,6 +5,7 @@ import { LanguageCodeSchema } from '../../domain/languages.ts'
 import type { Site } from '../../domain/site.ts'
 import type { PlatformVariant, SiteType } from '../../domain/enums.ts'
 import { currencyFromSymbol } from '../../domain/currency.ts'
+import { SellerSchema, type Seller } from '../../domain/invoices.ts'
 import type { Db } from '../db/database.ts'
 import { loadSiteRows } from './site.repository.ts'
 
@@ -56,6 +57,8 @@ export type SiteRecord = Pick<
   key: string
   currencySymbol: string
   customerServicePhone: string
+  /** The legal entity selling here, for invoices; null while the site's settings lack it (or hold it malformed). */
+  seller: Seller | null
   isDefault: boolean
   primaryDomain: string
   domains: string[]
@@ -64,6 +67,15 @@ export type SiteRecord = Pick<
   navigationIds: { primary: number; secondary: number }
   uspCollectionIds: { header: number; cart: number }
   notifications: { id: number; startsAt: string; endsAt: string | null }[]
+}
+
+function sellerOf(column: string | null): Seller | null {
+  if (column === null) return null
+  try {
+    return SellerSchema.safeParse(JSON.parse(column)).data ?? null
+  } catch {
+    return null
+  }
 }
 
 function required<T>(value: T | undefined, what: string): T {
@@ -95,6 +107,7 @@ export async function readSites(db: Db): Promise<SiteRecord[]> {
       socialMedia: site.socialMedia,
       customerServicePhone: site.customerServicePhone,
       customerServiceEmailAddress: site.customerServiceEmailAddress,
+      seller: sellerOf(site.seller),
       paymentProviderConfigurationId: site.paymentProviderConfigurationId,
       googleRecaptchaKey: site.googleRecaptchaKey,
       gtmContainerId: site.gtmContainerId,

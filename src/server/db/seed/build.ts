@@ -159,6 +159,7 @@ function buildSite(
     socialMedia: json(site.socialMedia),
     customerServicePhone: site.customerServicePhone,
     customerServiceEmailAddress: site.customerServiceEmailAddress,
+    seller: json(site.seller),
     paymentProviderConfigurationId: site.paymentProviderConfigurationId,
     googleRecaptchaKey: site.googleRecaptchaKey,
     gtmContainerId: site.gtmContainerId,

@@ -5,6 +5,7 @@ import { PlatformVariantSchema, SiteTypeSchema } from '../../../domain/enums.ts'
 import { IdSchema } from '../../../domain/ids.ts'
 import { LanguageCodeSchema } from '../../../domain/languages.ts'
 import { LANGUAGE_CODES, type LanguageCode } from '../../../domain/language-codes.ts'
+import { SellerSchema } from '../../../domain/invoices.ts'
 import { SocialMediaSchema } from '../../../domain/site.ts'
 import { ContentOverlaySchema, ContentTemplateSchema, type ContentTemplate } from './template.ts'
 
@@ -38,6 +39,7 @@ export const SiteSeedSchema = z.object({
   paymentMethods: z.array(z.string()),
   customerServicePhone: z.string().regex(/^\+[\d ]+$/),
   customerServiceEmailAddress: z.email(),
+  seller: SellerSchema,
   socialMedia: SocialMediaSchema,
   paymentProviderConfigurationId: z.string(),
   googleRecaptchaKey: z.string().nullable(),

@@ -1,4 +1,5 @@
 // Languages, countries, payment methods and sites with their domains, languages and texts; conversions.
+import type { ColumnType } from 'kysely'
 import type { Bool } from './columns.ts'
 
 export interface LanguageTable {
@@ -52,6 +53,8 @@ export interface SiteTable {
   socialMedia: string
   customerServicePhone: string
   customerServiceEmailAddress: string
+  /** JSON: the seller's legal details (SellerSchema), printed on invoices; null until the site's settings give them. */
+  seller: ColumnType<string | null, string | null | undefined, string | null>
   paymentProviderConfigurationId: string
   googleRecaptchaKey: string | null
   gtmContainerId: string | null

@@ -34,6 +34,8 @@ export interface FakeMollieRefund {
   /** The create call's body as sent. */
   request: { amount?: { currency: string; value: string }; description?: string } & Record<string, unknown>
   idempotencyKey: string | undefined
+  /** Mollie's status of the refund: `pending` when made; set it to see the shop follow it. */
+  status?: string
 }
 
 export interface FakeMollie {
@@ -112,6 +114,12 @@ export async function startFakeMollie(): Promise<FakeMollie> {
         refunds.push(made)
         return send(201, refundAnswer(made))
       }
+      const oneRefund = /^\/v2\/payments\/([^/?]+)\/refunds\/([^/?]+)$/.exec(req.url ?? '')
+      if (req.method === 'GET' && oneRefund) {
+        const made = refunds.find((r) => r.paymentId === oneRefund[1] && r.id === oneRefund[2])
+        if (!made) return problem(404, 'Not Found', `No refund exists with token ${oneRefund[2]}.`)
+        return send(200, refundAnswer(made))
+      }
       if (req.method === 'GET' && get) {
         const payment = payments.get(get[1]!)
         if (!payment) return problem(404, 'Not Found', `No payment exists with token ${get[1]}.`)
@@ -178,7 +186,7 @@ function answer({ id, status, request }: FakeMolliePayment) {
 }
 
 /** A refund as Mollie's API answers it when it is made (`pending`: Mollie sends the money with the next batch). */
-function refundAnswer({ id, paymentId, request }: FakeMollieRefund) {
+function refundAnswer({ id, paymentId, request, status = 'pending' }: FakeMollieRefund) {
   return {
     resource: 'refund',
     id,
@@ -186,7 +194,7 @@ function refundAnswer({ id, paymentId, request }: FakeMollieRefund) {
     amount: request.amount,
     description: request.description ?? '',
     metadata: request.metadata ?? null,
-    status: 'pending',
+    status,
     paymentId,
     createdAt: '2026-11-26T10:10:00+00:00',
     _links: {

@@ -15,7 +15,7 @@ import { PaymentProviderError, type RefundRequest } from '../payments/payment-pr
 import { SIGNATURE_HEADER, signWebhook, webhookKey, type TestPaymentProvider } from '../payments/test-provider.ts'
 import { findOrder } from './order.repository.ts'
 import { setOrderStatus } from './order.service.ts'
-import { REFUND_JOB } from './order-refund.ts'
+import { REFUND_JOB, REFUND_STATUS_JOB } from './order-refund.ts'
 import { paymentRefunded } from './order-refund-mail.ts'
 import { useOrders } from './order-test-setup.ts'
 
@@ -175,6 +175,37 @@ describe.each(DIALECTS)('paying back a late payment on %s', (dialect) => {
     expect(await refundsAt(payment!.providerPaymentId)).toHaveLength(1)
     expect(await refundMails(placed.orderId)).toHaveLength(1)
     expect((await paymentsOf(placed.orderId))[0]).toEqual(payment)
+  })
+
+  it('follows a refund the provider answers as on its way, until it is paid back', async () => {
+    await setStock(SPORT_MUESLI, 50)
+    const placed = await placeOrder()
+    await end(placed.orderId, 'expired')
+    // The provider makes the refund but answers it as pending, as Mollie does.
+    const refund = provider.refund
+    provider.refund = async (request) => {
+      provider.refund = refund
+      return { ...(await refund(request)), status: 'pending' }
+    }
+    await choose(placed.paymentUrl!, 'paid')
+    await context().jobs.drain()
+    const [payment] = await paymentsOf(placed.orderId)
+    expect(payment).toMatchObject({ refundStatus: 'pending' })
+    expect(await refundMails(placed.orderId)).toHaveLength(1)
+    const check = await db()
+      .selectFrom('jobs')
+      .selectAll()
+      .where('dedupeKey', '=', `refund-status:${payment!.id}:1`)
+      .executeTakeFirstOrThrow()
+    expect(check).toMatchObject({ name: REFUND_STATUS_JOB, state: 'queued' })
+
+    // An hour on, the check asks where it stands: paid back.
+    await db().updateTable('jobs').set({ runAt: new Date().toISOString() }).where('id', '=', check.id).execute()
+    await context().jobs.drain()
+    expect((await paymentsOf(placed.orderId))[0]).toMatchObject({ refundStatus: 'refunded' })
+    // Asked to pay back once; the check only asked where the refund stands.
+    expect(askedFor(payment!.providerPaymentId)).toHaveLength(1)
+    expect(await refundsAt(payment!.providerPaymentId)).toHaveLength(1)
   })
 
   it('tries again when the provider cannot be asked, then pays back', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../../../tests/helpers/fake-mollie.ts'
 import { SPORT_MUESLI } from '../cart/cart-test-setup.ts'
 import { loadConfig } from '../config.ts'
+import { REFUND_STATUS_JOB } from '../orders/order-refund.ts'
 import { BILLING } from '../orders/order-test-setup.ts'
 import { ISSUERS_TTL_MS, MolliePaymentProvider } from './mollie-provider.ts'
 import { PaymentProviderError, WebhookRefusedError } from './payment-provider.ts'
@@ -155,6 +156,28 @@ describe('the Mollie adapter', () => {
     expect(mollie.refunds.filter((r) => r.paymentId === providerPaymentId)).toHaveLength(1)
   })
 
+  it.each([
+    ['queued', 'pending'],
+    ['pending', 'pending'],
+    ['processing', 'pending'],
+    ['refunded', 'refunded'],
+    ['failed', 'failed'],
+    ['canceled', 'failed'],
+  ] as const)('reads a refund Mollie has as %s as %s', async (theirs, ours) => {
+    const provider = adapter()
+    const { providerPaymentId } = await provider.createPayment(request)
+    mollie.payments.get(providerPaymentId)!.status = 'paid'
+    const made = await provider.refund({
+      providerPaymentId,
+      amount: { value: 1234, currency: 'EUR' },
+      description: 'Terugbetaling',
+      idempotencyKey: `refund:status-${theirs}`,
+    })
+    mollie.refunds.find((r) => r.id === made.providerRefundId)!.status = theirs
+    expect(await provider.refundStatus({ providerPaymentId, providerRefundId: made.providerRefundId })).toBe(ours)
+    expect(mollie.requests.at(-1)).toBe(`GET /v2/payments/${providerPaymentId}/refunds/${made.providerRefundId}`)
+  })
+
   it('turns Mollie’s refusal to pay back an unpaid payment into a provider error', async () => {
     const provider = adapter()
     const { providerPaymentId } = await provider.createPayment(request)
@@ -253,6 +276,54 @@ describe.each(DIALECTS)('Mollie’s webhook on %s', (dialect) => {
     const { paymentUrl } = placed.json<{ paymentUrl: string }>()
     const id = /tr_\w+/.exec(paymentUrl)![0]
     expect(mollie.payments.get(id)!.request).toMatchObject({ method: 'ideal', issuer: 'ideal_RABONL2U' })
+  })
+
+  it('follows a pending refund until Mollie has paid it back, checking again later while it is on its way', async () => {
+    const { context } = t.app
+    const db = context.database.db
+    const payment = await context.payments.create(request)
+    mollie.payments.get(payment.providerPaymentId)!.status = 'paid'
+    const made = await new MolliePaymentProvider({ apiKey: FAKE_MOLLIE_KEY, apiEndpoint: mollie.url }).refund({
+      providerPaymentId: payment.providerPaymentId,
+      amount: { value: 1234, currency: 'EUR' },
+      description: 'Terugbetaling',
+      idempotencyKey: `refund:follow-${dialect}`,
+    })
+    const paymentId = (await db
+      .selectFrom('payments')
+      .select('id')
+      .where('providerPaymentId', '=', payment.providerPaymentId)
+      .executeTakeFirstOrThrow())!.id
+    await db
+      .updateTable('payments')
+      .set({ refundStatus: 'pending', providerRefundId: made.providerRefundId, refundAmount: 1234 })
+      .where('id', '=', paymentId)
+      .execute()
+    const refundOf = async () =>
+      (await db.selectFrom('payments').select('refundStatus').where('id', '=', paymentId).executeTakeFirstOrThrow())
+        .refundStatus
+    const check = (n: number) =>
+      db.selectFrom('jobs').selectAll().where('dedupeKey', '=', `refund-status:${paymentId}:${n}`).executeTakeFirst()
+
+    // Still on its way: the refund stays pending and the next check is queued an hour on.
+    await context.jobs.enqueue(
+      db,
+      REFUND_STATUS_JOB,
+      { paymentId, check: 1 },
+      { dedupeKey: `refund-status:${paymentId}:1` },
+    )
+    await context.jobs.drain()
+    expect(await refundOf()).toBe('pending')
+    const next = await check(2)
+    expect(next).toMatchObject({ state: 'queued' })
+    expect(Date.parse(next!.runAt) - Date.now()).toBeGreaterThan(55 * 60_000)
+
+    // Paid back: the next check records it, and queues no more.
+    mollie.refunds.find((r) => r.id === made.providerRefundId)!.status = 'refunded'
+    await db.updateTable('jobs').set({ runAt: new Date().toISOString() }).where('id', '=', next!.id).execute()
+    await context.jobs.drain()
+    expect(await refundOf()).toBe('refunded')
+    expect(await check(3)).toBeUndefined()
   })
 
   it('has no test provider page or webhook', async () => {

@@ -150,6 +150,14 @@ export class MolliePaymentProvider implements PaymentProvider {
     return { providerRefundId: refund.id, status: fromMollieRefundStatus(refund.status) }
   }
 
+  /** GET /v2/payments/:id/refunds/:refundId: a refund goes from pending (or queued, processing) to refunded or failed. */
+  async refundStatus({ providerPaymentId, providerRefundId }: { providerPaymentId: string; providerRefundId: string }) {
+    const refund = await this.#call('fetching a refund', () =>
+      this.#client.paymentRefunds.get(providerRefundId, { paymentId: providerPaymentId }),
+    )
+    return fromMollieRefundStatus(refund.status)
+  }
+
   async parseWebhook({ rawBody }: WebhookCall): Promise<WebhookEvent | undefined> {
     const id = new URLSearchParams(rawBody).get('id')
     if (!id || !PAYMENT_ID.test(id)) throw new WebhookRefusedError('A Mollie webhook names no payment id', 400)

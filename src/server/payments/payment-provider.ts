@@ -82,6 +82,8 @@ export interface PaymentProvider {
   parseWebhook(call: WebhookCall): Promise<WebhookEvent | undefined>
   /** Pays (part of) a paid payment back. Throws PaymentProviderError when the provider cannot be asked or refuses. */
   refund(request: RefundRequest): Promise<CreatedRefund>
+  /** Where a refund made earlier stands now. Throws PaymentProviderError when the provider cannot be asked. */
+  refundStatus(refund: { providerPaymentId: string; providerRefundId: string }): Promise<RefundStatus>
 }
 
 /** A webhook call that is not the provider's: refused, and nothing changes. */

@@ -82,6 +82,22 @@ export async function markRefundDue(db: Executor, id: number, amount: number, no
   return result.numUpdatedRows > 0n
 }
 
+/** Moves a pending refund to where the provider says it is now; false when it was not pending (any more). */
+export async function settleRefund(
+  db: Executor,
+  id: number,
+  status: 'refunded' | 'failed',
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ refundStatus: status, updatedAt: now })
+    .where('id', '=', id)
+    .where('refundStatus', '=', 'pending')
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
 /** Records the provider's refund; false when one was recorded already (another run came first). */
 export async function recordRefund(
   db: Executor,

@@ -195,6 +195,13 @@ export class TestPaymentProvider implements PaymentProvider {
     })
   }
 
+  /** Its refunds are made at once: one it made is refunded; one it does not know is a provider's 404. */
+  async refundStatus({ providerPaymentId, providerRefundId }: { providerPaymentId: string; providerRefundId: string }) {
+    const made = (await testProviderRefundsOf(this.#db, providerPaymentId)).some((r) => r.id === providerRefundId)
+    if (!made) throw new PaymentProviderError(`The test provider has no refund ${providerRefundId}`, 404)
+    return 'refunded' as const
+  }
+
   find(id: string): Promise<TestProviderPaymentRow | undefined> {
     return findTestProviderPayment(this.#db, id)
   }

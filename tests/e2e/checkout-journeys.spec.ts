@@ -157,7 +157,11 @@ test.describe('checkout journeys', () => {
     const summary = page.locator('.checkout-summary__gift-card')
     await expect(summary).toContainText(nl.checkout.summary.giftCard.replace('{{card}}', '•••• 0017'))
     await expect(summary).toContainText(nl.checkout.summary.toPay)
-    await expect(summary).toContainText(euro(totalCents - 2500).replace('€', '').trim())
+    await expect(summary).toContainText(
+      euro(totalCents - 2500)
+        .replace('€', '')
+        .trim(),
+    )
     await expect(page.getByRole('group', { name: p.methodsRest })).toBeVisible()
     await page.screenshot({ path: test.info().outputPath('gift-card-part.png'), fullPage: true })
 

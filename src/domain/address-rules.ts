@@ -182,9 +182,11 @@ export function addressSchemaFor(country: DeliveryCountry) {
 
 /** An address the goods go to, with the recipient's names (empty: the billing person). */
 export function shippingAddressSchemaFor(country: DeliveryCountry) {
+  // Left out stays left out (not ''): an address sent without names is stored as it was sent.
+  const name = (max: number) => z.string().trim().max(max, { error: 'validation.maxLength' }).optional()
   return addressSchemaFor(country).extend({
-    firstName: optional(MAX_LENGTH.firstName),
-    lastName: optional(MAX_LENGTH.lastName),
+    firstName: name(MAX_LENGTH.firstName),
+    lastName: name(MAX_LENGTH.lastName),
   })
 }
 

@@ -39,6 +39,9 @@ import { languageRoutes } from './languages/language.routes.ts'
 import { devMailRoutes } from './mail/dev-mail.routes.ts'
 import { createMailTransport } from './mail/mail-transport.ts'
 import { MailService } from './mail/mail.service.ts'
+import { newsletterBackofficeRoutes } from './newsletter/newsletter-backoffice.routes.ts'
+import { newsletterRoutes } from './newsletter/newsletter.routes.ts'
+import { NewsletterService } from './newsletter/newsletter.service.ts'
 import { createPaymentProvider } from './payments/payment-providers.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { PaymentService } from './payments/payments.service.ts'
@@ -204,6 +207,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     orderPayments: new OrderPayments({ database, payments, moves: orders.moves }),
     orderRefunds,
     invoices,
+    newsletter: new NewsletterService({ database, sites, mail, jobs, secret: config.SESSION_SECRET }),
   }
 
   const responses = new ResponseCache({ now })
@@ -278,6 +282,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     devMailRoutes,
     paymentRoutes,
     addressRoutes,
+    newsletterRoutes,
+    newsletterBackofficeRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

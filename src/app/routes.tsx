@@ -15,6 +15,24 @@ const CHECKOUT_PAGES = {
   complete: () => import('./checkout/complete-page.tsx'),
 } as const
 
+/** The newsletter's pages the mailed links open (newsletter/), under every language prefix. */
+const NEWSLETTER_PAGES = {
+  'newsletter-confirm': { path: 'newsletter/confirm', lazy: () => import('./newsletter/confirm-page.tsx') },
+  'newsletter-unsubscribe': { path: 'newsletter/unsubscribe', lazy: () => import('./newsletter/unsubscribe-page.tsx') },
+} as const
+
+/**
+ * The account area (spec §2), under every language prefix: each page's route name, who may see it (the account
+ * layout's guard reads `access`) and its chunk.
+ */
+const ACCOUNT_PAGES = {
+  subscriptions: {
+    routeName: 'account-subscriptions',
+    access: 'signedIn',
+    lazy: () => import('./account/subscriptions-page.tsx'),
+  },
+} as const
+
 // The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:
 // each is its own chunk, loaded for the first page before hydration and on demand after.
 export const routes: RouteObject[] = [
@@ -49,6 +67,10 @@ export const routes: RouteObject[] = [
       ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
       // The checkout, in its own layout, under every language prefix: /checkout/ starts at billing.
       ...checkoutPages(),
+      // The account area, in its own layout.
+      ...accountPages(),
+      // The confirmation and unsubscribe links of the newsletter's mails.
+      ...newsletterPages(),
       {
         id: 'dynamic',
         path: '*',
@@ -92,6 +114,30 @@ function checkoutPages(): RouteObject[] {
       lazy,
     })),
   ])
+}
+
+function accountPages(): RouteObject[] {
+  return ['account', ':language/account'].flatMap((base) =>
+    Object.entries(ACCOUNT_PAGES).map(([path, { routeName, access, lazy }]) => ({
+      id: `${routeName}:${base}`,
+      path: `${base}/${path}`,
+      handle: { routeName, layout: 'account', access },
+      loader: strictTrailingSlash,
+      lazy,
+    })),
+  )
+}
+
+function newsletterPages(): RouteObject[] {
+  return Object.entries(NEWSLETTER_PAGES).flatMap(([routeName, { path, lazy }]) =>
+    [path, `:language/${path}`].map((full) => ({
+      id: `${routeName}:${full}`,
+      path: full,
+      handle: { routeName },
+      loader: strictTrailingSlash,
+      lazy,
+    })),
+  )
 }
 
 /** Every route ends with '/' (strict trailing slashes); the dynamic route gets this from the routing API, app routes check it here. */

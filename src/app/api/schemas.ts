@@ -26,6 +26,7 @@ import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-cal
 import { CartSchema, GiftCardCheckSchema } from '../../domain/cart.ts'
 import { AddressSchema } from '../../domain/address.ts'
 import { AddressAutocompleteAnswerSchema } from '../../domain/address-autocomplete.ts'
+import { AccountSubscriptionsSchema, SubscriptionResultSchema } from '../../domain/newsletter-api.ts'
 import { OrderViewSchema, PlacedOrderSchema } from '../../domain/orders.ts'
 import { PickupPointListSchema } from '../../domain/pickup-points.ts'
 import { LocalizationChoiceSchema } from '../../domain/client-state.ts'
@@ -75,5 +76,7 @@ export const schemas = {
   placedOrder: PlacedOrderSchema,
   order: OrderViewSchema,
   payAgain: PlacedOrderSchema.pick({ status: true, paymentUrl: true }),
+  subscriptionResult: SubscriptionResultSchema,
+  accountSubscriptions: AccountSubscriptionsSchema,
 }
 export type Schemas = typeof schemas

@@ -179,6 +179,18 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
       call('order', { path: `/api/orders/${orderId}`, query: { key }, signal }),
     payAgain: (orderId: string, key: string) =>
       call('payAgain', { method: 'POST', path: `/api/orders/${orderId}/payment`, query: { key } }),
+
+    // The newsletter: the footer's sign-up (always 204), the mailed links, the signed-in account's opt-in.
+    newsletterSubscribe: (emailAddress: string) =>
+      call('none', { method: 'POST', path: '/api/newsletter/subscribe', body: { emailAddress } }, true),
+    newsletterConfirm: (token: string) =>
+      call('subscriptionResult', { method: 'POST', path: '/api/newsletter/confirm', query: { token } }),
+    newsletterUnsubscribe: (id: string, key: string) =>
+      call('subscriptionResult', { method: 'POST', path: '/api/newsletter/unsubscribe', query: { id, key } }),
+    accountSubscriptions: (signal?: AbortSignal) =>
+      call('accountSubscriptions', { path: '/api/account/subscriptions', signal }),
+    setAccountSubscriptions: (newsletter: boolean) =>
+      call('accountSubscriptions', { method: 'PUT', path: '/api/account/subscriptions', body: { newsletter } }),
   }
 }
 

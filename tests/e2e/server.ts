@@ -15,7 +15,7 @@ export interface RunningServer {
   stop(options?: { keepData?: boolean }): Promise<void>
 }
 
-export function serverEnv(port: number, dir: string, distDir = 'dist'): NodeJS.ProcessEnv {
+export function serverEnv(port: number, dir: string, distDir = 'dist', env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'production',
@@ -31,6 +31,7 @@ export function serverEnv(port: number, dir: string, distDir = 'dist'): NodeJS.P
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Every test's browser comes from one address and makes carts and requests far faster than people do.
     RATE_LIMITS: 'off',
+    ...env,
   }
 }
 
@@ -48,15 +49,19 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
   throw new Error('the server did not become healthy in 30 s')
 }
 
-/** `dir` holds the database: a new one unless given (the same data as a server stopped with keepData). */
+/**
+ * `dir` holds the database: a new one unless given (the same data as a server stopped with keepData). `env` adds
+ * settings (e.g. SMTP_URL: a test's own mail listener).
+ */
 export async function startServer(
   port: number,
   distDir = 'dist',
   dir = mkdtempSync(join(tmpdir(), 'shop-e2e-')),
+  env: NodeJS.ProcessEnv = {},
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     stdio: 'inherit',
-    env: serverEnv(port, dir, distDir),
+    env: serverEnv(port, dir, distDir, env),
   })
   await waitForHealth(port, child)
   return {

@@ -6,7 +6,9 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { AccountService } from './accounts/account.service.ts'
 import type { AddressProvider } from './addresses/address-provider.ts'
+import type { CaptchaService } from './captcha/captcha.ts'
 import type { CartCalculator } from './cart/cart-calculator.ts'
 import type { CartCheckout } from './cart/cart-checkout.ts'
 import type { CartPayment } from './cart/cart-payment.ts'
@@ -60,6 +62,10 @@ export interface AppContext {
   invoices: InvoiceService
   /** Newsletter subscriptions (double opt-in, unsubscribe, the account's opt-in) and sending newsletters. */
   newsletter: NewsletterService
+  /** Accounts: registration, the mailed links, sign-in, the account's own data. */
+  accounts: AccountService
+  /** The ALTCHA captcha: challenges, and the check of a solution (single use). */
+  captcha: CaptchaService
 }
 
 export type ZodApp = FastifyInstance<

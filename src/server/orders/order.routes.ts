@@ -59,8 +59,10 @@ export async function orderRoutes(
       const scope = await carts.prepare(scopeOf(request))
       const origin = originOf(request)
       const cartId = request.params.id
+      // Placed in a signed-in session, the order is the account's (the account area lists it).
+      const accountId = await request.session.accountId()
       const placed = await runOnce(db, request, cartId, async (trx) => {
-        const { order, orderKey } = await orders.place(trx, scope, cartId, { origin })
+        const { order, orderKey } = await orders.place(trx, scope, cartId, { origin, accountId })
         // The checkout's newsletter opt-in: the double opt-in's mail, written with the order.
         await newsletter.afterOrder(trx, scope, { cartId, emailAddress: order.customer.emailAddress, origin })
         // A payment method (not the gift card) is needed unless the gift card paid everything or the total is 0:

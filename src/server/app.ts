@@ -175,7 +175,16 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const paymentProvider = createPaymentProvider(config, { db: database.db, jobs, publicUrl })
   const cartCalculator = new CartCalculator(carts)
   const invoices = new InvoiceService({ database, sites, mail, publicUrl, secret: config.SESSION_SECRET })
-  const accounts = new AccountService({ database, sites, mail, jobs, now })
+  const newsletter = new NewsletterService({ database, sites, mail, jobs, secret: config.SESSION_SECRET })
+  const accounts = new AccountService({
+    database,
+    sites,
+    mail,
+    jobs,
+    now,
+    // The account's newsletter box and its subscription are one choice.
+    onNewsletter: (trx, scope, accountId, on) => newsletter.setForAccountIn(trx, scope, accountId, on),
+  })
   const orders = new OrderService({
     database,
     carts,
@@ -216,7 +225,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     orderPayments: new OrderPayments({ database, payments, moves: orders.moves }),
     orderRefunds,
     invoices,
-    newsletter: new NewsletterService({ database, sites, mail, jobs, secret: config.SESSION_SECRET }),
+    newsletter,
     accounts,
     captcha: new CaptchaService(database.db, config, now),
   }

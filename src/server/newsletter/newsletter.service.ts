@@ -249,8 +249,11 @@ export class NewsletterService {
     return this.ofAccount(scope, accountId)
   }
 
-  /** The same in the caller's transaction (e.g. an activated account that registered with the newsletter box on). */
-  async setForAccountIn(trx: Trx, scope: RequestScope, accountId: number, newsletter: boolean): Promise<void> {
+  /**
+   * The same in the caller's transaction: also what the account's own calls do (accounts/account.service.ts) when an
+   * account is activated with the newsletter box ticked at registration, or `PUT /api/account` changes the box.
+   */
+  async setForAccountIn(trx: Executor, scope: RequestScope, accountId: number, newsletter: boolean): Promise<void> {
     const at = scope.now.toISOString()
     const account = await this.#accountOf(trx, scope, accountId)
     if (!newsletter) {

@@ -3,6 +3,8 @@
 // headers, and its unsubscribe page; offline, the form says it needs the network.
 import { expect, test, type Page } from '@playwright/test'
 import type { ParsedMail } from 'mailparser'
+import type { Challenge } from 'altcha-lib'
+import { CAPTCHA_TEST_ENV, solveCaptcha } from '../../src/server/captcha/captcha-test-solver.ts'
 import { linkOf, startSmtpListener, type SmtpListener } from '../../src/server/mail/mail-test-setup.ts'
 import { fill, nl } from './helpers.ts'
 import { ownPort } from './ports.ts'
@@ -16,7 +18,12 @@ let smtp: SmtpListener
 let server: RunningServer
 test.beforeAll(async () => {
   smtp = await startSmtpListener()
-  server = await startServer(PORT, 'dist', undefined, { SMTP_URL: smtp.url, JOBS_POLL_MS: '100' })
+  server = await startServer(PORT, 'dist', undefined, {
+    SMTP_URL: smtp.url,
+    JOBS_POLL_MS: '100',
+    // Captchas quick to solve: the account test signs in through the API.
+    ...CAPTCHA_TEST_ENV,
+  })
 })
 test.afterAll(async () => {
   await server?.stop()
@@ -25,11 +32,10 @@ test.afterAll(async () => {
 
 const recipientOf = (mail: ParsedMail) => (mail.to && 'text' in mail.to ? mail.to.text : '')
 /** The newest mail to `address` whose subject is `subject`, once it has arrived. */
-async function mailTo(address: string, subject: string): Promise<ParsedMail> {
-  await expect
-    .poll(() => smtp.received.some((m) => recipientOf(m) === address && m.subject === subject), { timeout: 15_000 })
-    .toBe(true)
-  return smtp.received.filter((m) => recipientOf(m) === address && m.subject === subject).at(-1)!
+async function mailTo(address: string, subject?: string): Promise<ParsedMail> {
+  const matches = (m: ParsedMail) => recipientOf(m) === address && (subject === undefined || m.subject === subject)
+  await expect.poll(() => smtp.received.some(matches), { timeout: 15_000 }).toBe(true)
+  return smtp.received.filter(matches).at(-1)!
 }
 const rawHeader = (mail: ParsedMail, name: string) => {
   const line = mail.headerLines.find((h) => h.key === name)?.line ?? ''
@@ -117,4 +123,43 @@ test('offline, the footer’s form says it needs the network', async ({ page, co
   await form.getByRole('button', { name: nl.newsletter.footer.submit }).click()
   await expect(form.getByRole('alert')).toHaveText(nl.newsletter.footer.offline)
   await context.setOffline(false)
+})
+
+test('the account’s subscriptions page opts in and out, and says the subscriptions changed', async ({ page }) => {
+  // An account registered, activated and signed in through the API (the page's request shares the browser's
+  // cookies, so the page is signed in too).
+  const address = `ruiter.${Date.now()}@example.nl`
+  const password = 'hooi2026rijden'
+  const callbackUrl = encodeURIComponent(`${BASE}/account/confirm/`)
+  const registered = await page.request.post(`${BASE}/api/account?callbackUrl=${callbackUrl}`, {
+    data: { emailAddress: address, password, firstName: 'Anna', lastName: 'de Vries' },
+  })
+  expect(registered.status()).toBe(204)
+  const activation = new URL(/(https?:\/\/\S+[?&]token=[\w-]+)/.exec((await mailTo(address)).text ?? '')![1]!)
+  const userId = activation.searchParams.get('userId')!
+  const token = activation.searchParams.get('token')!
+  expect((await page.request.post(`${BASE}/api/account/${userId}/confirm?token=${token}`)).status()).toBe(204)
+  const challenge = (await (await page.request.get(`${BASE}/api/captcha/challenge`)).json()) as Challenge
+  const signedIn = await page.request.post(`${BASE}/api/authentication/signin`, {
+    data: { emailAddress: address, password },
+    headers: { recaptchatoken: await solveCaptcha(challenge) },
+  })
+  expect(signedIn.status()).toBe(204)
+
+  await hydrated(page, '/account/subscriptions/')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.account.subscriptions.title)
+  const box = page.getByRole('checkbox', { name: nl.account.subscriptions.newsletter })
+  await expect(box).not.toBeChecked()
+  await expect(page.getByText(fill(nl.account.subscriptions.newsletterHint, { email: address }))).toBeVisible()
+  await box.check()
+  await page.getByRole('button', { name: nl.account.subscriptions.save }).click()
+  await expect(page.locator('.account-subscriptions__message')).toHaveText(nl.messages.subscriptionsChanged)
+
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: nl.account.subscriptions.newsletter })).toBeChecked()
+  await page.getByRole('checkbox', { name: nl.account.subscriptions.newsletter }).uncheck()
+  await page.getByRole('button', { name: nl.account.subscriptions.save }).click()
+  await expect(page.locator('.account-subscriptions__message')).toHaveText(nl.messages.subscriptionsChanged)
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: nl.account.subscriptions.newsletter })).not.toBeChecked()
 })

@@ -83,7 +83,7 @@ export function NewsletterSignup() {
           className={`newsletter-signup__message${problem ? ' newsletter-signup__message--problem' : ''}`}
           role={problem ? 'alert' : 'status'}
         >
-          {message}
+          {message && <span>{message}</span>}
         </p>
       </form>
     </section>

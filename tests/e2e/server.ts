@@ -15,7 +15,7 @@ export interface RunningServer {
   stop(options?: { keepData?: boolean }): Promise<void>
 }
 
-export function serverEnv(port: number, dir: string, distDir = 'dist', env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function serverEnv(port: number, dir: string, distDir = 'dist'): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'production',
@@ -31,7 +31,6 @@ export function serverEnv(port: number, dir: string, distDir = 'dist', env: Node
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Every test's browser comes from one address and makes carts and requests far faster than people do.
     RATE_LIMITS: 'off',
-    ...env,
   }
 }
 
@@ -50,8 +49,8 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
 }
 
 /**
- * `dir` holds the database: a new one unless given (the same data as a server stopped with keepData). `env` adds
- * settings (e.g. SMTP_URL: a test's own mail listener).
+ * `dir` holds the database: a new one unless given (the same data as a server stopped with keepData). `env` adds to
+ * or replaces the test server's settings (e.g. an SMTP_URL for a test that reads the mails).
  */
 export async function startServer(
   port: number,
@@ -61,7 +60,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     stdio: 'inherit',
-    env: serverEnv(port, dir, distDir, env),
+    env: { ...serverEnv(port, dir, distDir), ...env },
   })
   await waitForHealth(port, child)
   return {

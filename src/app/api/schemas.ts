@@ -25,6 +25,7 @@ import {
 import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema, GiftCardCheckSchema } from '../../domain/cart.ts'
 import { AddressSchema } from '../../domain/address.ts'
+import { AccountAnswerSchema, IsAuthenticatedSchema } from '../../domain/account-api.ts'
 import { AddressAutocompleteAnswerSchema } from '../../domain/address-autocomplete.ts'
 import { AccountSubscriptionsSchema, SubscriptionResultSchema } from '../../domain/newsletter-api.ts'
 import { OrderViewSchema, PlacedOrderSchema } from '../../domain/orders.ts'
@@ -78,5 +79,7 @@ export const schemas = {
   payAgain: PlacedOrderSchema.pick({ status: true, paymentUrl: true }),
   subscriptionResult: SubscriptionResultSchema,
   accountSubscriptions: AccountSubscriptionsSchema,
+  isAuthenticated: IsAuthenticatedSchema,
+  account: AccountAnswerSchema,
 }
 export type Schemas = typeof schemas

@@ -9,6 +9,7 @@ import { PageHead } from '../content/page-head.tsx'
 import { PageHeading } from '../navigation/page-heading.tsx'
 import { isUnreachable } from '../newsletter/unreachable.ts'
 import { connectivityAtom } from '../pwa/connectivity.ts'
+import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
 
 type Load =
@@ -27,6 +28,7 @@ const failureOf = (error: unknown) =>
 export function Component() {
   const { t } = useTranslation()
   const { api } = useServices()
+  const { site } = useRootData()
   const id = useId()
   const connectivity = useAtomValue(connectivityAtom)
   const [load, setLoad] = useState<Load>({ status: 'loading' })
@@ -69,7 +71,7 @@ export function Component() {
   const title = t('account.subscriptions.title')
   return (
     <article className="account-page account-subscriptions">
-      <PageHead title={title} noIndex />
+      <PageHead title={`${title} | ${site.brandName}`} noIndex />
       <PageHeading>{title}</PageHeading>
       <p>{t('account.subscriptions.intro')}</p>
       {load.status === 'loading' && <p role="status">{t('account.subscriptions.loading')}</p>}

@@ -38,7 +38,7 @@ export function LinkActionPage({
   run: (() => Promise<SubscriptionResult>) | null
 }) {
   const { t } = useTranslation()
-  const { language } = useRootData()
+  const { site, language } = useRootData()
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const connectivity = useAtomValue(connectivityAtom)
@@ -90,7 +90,7 @@ export function LinkActionPage({
   }[state.status]
   return (
     <article className="content-page newsletter-page">
-      <PageHead title={texts.title} noIndex />
+      <PageHead title={`${texts.title} | ${site.brandName}`} noIndex />
       <PageHeading>{texts.title}</PageHeading>
       {body}
       <p className="button-row">

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'invalidToken',
   'lineNotFound',
   'malformedJson',
+  'newsletterLinkInvalid',
   'notFound',
   'notSignedIn',
   'orderNotFound',

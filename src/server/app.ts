@@ -44,6 +44,9 @@ import { languageRoutes } from './languages/language.routes.ts'
 import { devMailRoutes } from './mail/dev-mail.routes.ts'
 import { createMailTransport } from './mail/mail-transport.ts'
 import { MailService } from './mail/mail.service.ts'
+import { newsletterBackofficeRoutes } from './newsletter/newsletter-backoffice.routes.ts'
+import { newsletterRoutes } from './newsletter/newsletter.routes.ts'
+import { NewsletterService } from './newsletter/newsletter.service.ts'
 import { createPaymentProvider } from './payments/payment-providers.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { PaymentService } from './payments/payments.service.ts'
@@ -172,7 +175,16 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const paymentProvider = createPaymentProvider(config, { db: database.db, jobs, publicUrl })
   const cartCalculator = new CartCalculator(carts)
   const invoices = new InvoiceService({ database, sites, mail, publicUrl, secret: config.SESSION_SECRET })
-  const accounts = new AccountService({ database, sites, mail, jobs, now })
+  const newsletter = new NewsletterService({ database, sites, mail, jobs, secret: config.SESSION_SECRET })
+  const accounts = new AccountService({
+    database,
+    sites,
+    mail,
+    jobs,
+    now,
+    // The account's newsletter box and its subscription are one choice.
+    onNewsletter: (trx, scope, accountId, on) => newsletter.setForAccountIn(trx, scope, accountId, on),
+  })
   const orders = new OrderService({
     database,
     carts,
@@ -213,6 +225,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     orderPayments: new OrderPayments({ database, payments, moves: orders.moves }),
     orderRefunds,
     invoices,
+    newsletter,
     accounts,
     captcha: new CaptchaService(database.db, config, now),
   }
@@ -289,6 +302,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     devMailRoutes,
     paymentRoutes,
     addressRoutes,
+    newsletterRoutes,
+    newsletterBackofficeRoutes,
     accountRoutes,
     captchaRoutes,
   ]) {

@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/database.ts'
 import type { InvoiceService } from './invoices/invoice.service.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
 import type { MailService } from './mail/mail.service.ts'
+import type { NewsletterService } from './newsletter/newsletter.service.ts'
 import type { PaymentService } from './payments/payments.service.ts'
 import type { OrderService } from './orders/order.service.ts'
 import type { OrderPayments } from './orders/order-payment.ts'
@@ -59,6 +60,8 @@ export interface AppContext {
   orderRefunds: OrderRefunds
   /** Paid orders' invoices: issued when an order becomes paid, answered as PDF. */
   invoices: InvoiceService
+  /** Newsletter subscriptions (double opt-in, unsubscribe, the account's opt-in) and sending newsletters. */
+  newsletter: NewsletterService
   /** Accounts: registration, the mailed links, sign-in, the account's own data. */
   accounts: AccountService
   /** The ALTCHA captcha: challenges, and the check of a solution (single use). */

@@ -25,7 +25,9 @@ import {
 import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema, GiftCardCheckSchema } from '../../domain/cart.ts'
 import { AddressSchema } from '../../domain/address.ts'
+import { AccountAnswerSchema, IsAuthenticatedSchema } from '../../domain/account-api.ts'
 import { AddressAutocompleteAnswerSchema } from '../../domain/address-autocomplete.ts'
+import { AccountSubscriptionsSchema, SubscriptionResultSchema } from '../../domain/newsletter-api.ts'
 import { OrderViewSchema, PlacedOrderSchema } from '../../domain/orders.ts'
 import { PickupPointListSchema } from '../../domain/pickup-points.ts'
 import { LocalizationChoiceSchema } from '../../domain/client-state.ts'
@@ -75,5 +77,9 @@ export const schemas = {
   placedOrder: PlacedOrderSchema,
   order: OrderViewSchema,
   payAgain: PlacedOrderSchema.pick({ status: true, paymentUrl: true }),
+  subscriptionResult: SubscriptionResultSchema,
+  accountSubscriptions: AccountSubscriptionsSchema,
+  isAuthenticated: IsAuthenticatedSchema,
+  account: AccountAnswerSchema,
 }
 export type Schemas = typeof schemas

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Footer as FooterData, Navigation } from '../../domain/content.ts'
 import type { Site } from '../../domain/site.ts'
 import { LocalizationSwitcher } from '../localization/switcher.tsx'
+import { NewsletterSignup } from '../newsletter/newsletter-signup.tsx'
 import type { SwitcherOption } from '../root/root.data.ts'
 import { AppLink, LinkList } from '../ui/app-link.tsx'
 
@@ -86,6 +87,7 @@ export function Footer({
         ))}
         <CustomerService site={site} region={false} />
       </div>
+      <NewsletterSignup />
       {social.length > 0 && (
         <section className="social-links">
           <h2>{t('footer.followUs')}</h2>

@@ -83,6 +83,11 @@ export interface AccountServiceOptions {
   mail: Pick<MailService, 'queueMail'>
   jobs: JobQueue
   now?: () => number
+  /**
+   * The account's newsletter choice made or changed (activated with the box ticked, or changed by an update), in the
+   * transaction that stores it: the newsletter's subscription follows (newsletter.service.ts).
+   */
+  onNewsletter?: (trx: Executor, scope: RequestScope, accountId: number, on: boolean) => Promise<void>
 }
 
 /** What a mail needs besides its content: where it goes, in which language, from which site. */
@@ -102,8 +107,10 @@ export class AccountService {
   readonly #mail: AccountServiceOptions['mail']
   readonly #jobs: JobQueue
   readonly #now: () => number
+  readonly #onNewsletter: NonNullable<AccountServiceOptions['onNewsletter']>
 
   constructor(options: AccountServiceOptions) {
+    this.#onNewsletter = options.onNewsletter ?? (async () => {})
     this.#db = options.database.db
     this.#sites = options.sites
     this.#mail = options.mail
@@ -185,7 +192,10 @@ export class AccountService {
       const { account, stored } = await this.#takeToken(trx, scope, userId, token, ['activation', 'emailChange'])
       const now = this.#iso()
       if (stored.purpose === 'activation') {
-        if (!account.activatedAt) await updateAccount(trx, account.id, { activatedAt: now }, now)
+        if (!account.activatedAt) {
+          await updateAccount(trx, account.id, { activatedAt: now }, now)
+          if (account.newsletter) await this.#onNewsletter(trx, scope, account.id, true)
+        }
         return
       }
       const newAddress = stored.newEmailAddress!
@@ -351,7 +361,10 @@ export class AccountService {
     checkCallbackUrl(scope.site, callbackUrl)
     const account = await this.#signedIn(scope, accountId)
     const data = await checkAccountUpdate(this.#db, scope, account.emailAddress, body)
-    await updateAccount(this.#db, account.id, { ...data, newsletter: body.newsletter }, this.#iso())
+    await this.#db.transaction().execute(async (trx) => {
+      await updateAccount(trx, account.id, { ...data, newsletter: body.newsletter }, this.#iso())
+      if (body.newsletter !== account.newsletter) await this.#onNewsletter(trx, scope, account.id, body.newsletter)
+    })
   }
 
   /** The signed-in account; a session whose account is gone counts as signed out. */

@@ -10,6 +10,7 @@ import type { GiftCardTables } from './tables/gift-cards.ts'
 import type { InvoiceTables } from './tables/invoices.ts'
 import type { JobTables } from './tables/jobs.ts'
 import type { MailTables } from './tables/mail.ts'
+import type { NewsletterTables } from './tables/newsletter.ts'
 import type { PaymentTables } from './tables/payments.ts'
 import type { OrderTables } from './tables/orders.ts'
 import type { PlatformTables } from './tables/platform.ts'
@@ -30,4 +31,5 @@ export interface Database
     OrderTables,
     GiftCardTables,
     InvoiceTables,
-    AccountTables {}
+    AccountTables,
+    NewsletterTables {}

@@ -79,9 +79,15 @@ const NOUNS = {
     '`POST /api/account/{userId}/resetpassword?token`: a new password; every session of the account ends. `resetTokenExpired`.',
     '`GET`, `PUT /api/account`, `POST /api/account/changepassword`, `/changeemailaddress`: signed in only (401 `notSignedIn`).',
     '`POST /api/authentication/signin` (captcha in `recaptchatoken`; 401 `signInFailed`), `/signout`, `/isauthenticated`.',
+    '`GET`, `PUT /api/account/subscriptions`: the signed-in account’s newsletter opt-in (in counts as confirmed).',
   ],
   captcha: [
     '`GET /api/captcha/challenge`: an ALTCHA challenge (SHA-256 proof of work); its solution goes base64 in `recaptchatoken`, once.',
+  ],
+  newsletter: [
+    '`POST /api/newsletter/subscribe`: sign-up with double opt-in; 204 for every address (rate limit `newsletterSignup`).',
+    '`POST /api/newsletter/confirm?token`: the confirmation link; `{ emailAddress, status }`, 410 `newsletterLinkInvalid`.',
+    '`POST /api/newsletter/unsubscribe?id&key`: the signed link of every newsletter mail, also its RFC 8058 one-click POST.',
   ],
 } as const
 

@@ -108,6 +108,8 @@ export interface MailContent {
   /** Tables after the paragraphs (an order's lines, totals, addresses): a title and rows of a label and a value. */
   details?: MailDetails[]
   button?: { label: string; href: string }
+  /** A line under the customer service footer, with a link (a newsletter's reason and its unsubscribe link). */
+  footerNote?: { text: string; link: { label: string; href: string } }
 }
 
 export interface MailDetails {
@@ -123,7 +125,7 @@ export interface RenderedMail {
 
 const MUTED = '#5b6168'
 
-function footerMjml(layout: MailLayout): string {
+function footerMjml(layout: MailLayout, note: MailContent['footerNote']): string {
   const cs = layout.customerService
   const contact = mailText(
     layout.language,
@@ -146,7 +148,11 @@ function footerMjml(layout: MailLayout): string {
         </mj-text>
         <mj-divider border-width="1px" border-color="#d9dcd6" />
         <mj-text font-size="12px" line-height="18px" color="${MUTED}">
-          ${escapeHtml(mailText(layout.language, 'footer.reason', { domain: new URL(layout.origin).hostname }))}
+          ${escapeHtml(note?.text ?? mailText(layout.language, 'footer.reason', { domain: new URL(layout.origin).hostname }))}${
+            note
+              ? ` <a href="${escapeHtml(note.link.href)}" style="color:${layout.colour}">${escapeHtml(note.link.label)}</a>`
+              : ''
+          }
         </mj-text>
       </mj-column>
     </mj-section>`
@@ -192,7 +198,7 @@ function toMjml(layout: MailLayout, content: MailContent): string {
         <mj-text>${regards}</mj-text>
       </mj-column>
     </mj-section>
-    ${footerMjml(layout)}
+    ${footerMjml(layout, content.footerNote)}
   </mj-body>
 </mjml>`
 }
@@ -230,7 +236,9 @@ function toText(layout: MailLayout, content: MailContent): string {
       ...cs.openingHours.map((h) => `${h.days}: ${h.hours}`),
       ...(cs.link ? [`${cs.link.title}: ${cs.link.href}`] : []),
       '',
-      mailText(language, 'footer.reason', { domain: new URL(layout.origin).hostname }),
+      content.footerNote
+        ? `${content.footerNote.text}\n${content.footerNote.link.label}: ${content.footerNote.link.href}`
+        : mailText(language, 'footer.reason', { domain: new URL(layout.origin).hostname }),
     ].join('\n'),
   ].join('\n\n')
 }

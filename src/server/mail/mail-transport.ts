@@ -17,6 +17,10 @@ export interface MailTransport {
   close(): void
 }
 
+/** A mail's own headers (stored as JSON), e.g. a newsletter's List-Unsubscribe. */
+const extraHeaders = (json: string | null): Record<string, string> =>
+  json === null ? {} : (JSON.parse(json) as Record<string, string>)
+
 const addresses = (list: readonly unknown[]) =>
   list.map((a) => (typeof a === 'string' ? a : (a as { address: string }).address))
 
@@ -39,7 +43,11 @@ export function createMailTransport(smtpUrl: string | undefined): MailTransport 
         html: mail.html,
         text: mail.text,
         messageId: mail.messageId,
-        headers: { 'Content-Language': mail.languageCode, 'Auto-Submitted': 'auto-generated' },
+        headers: {
+          ...extraHeaders(mail.headers),
+          'Content-Language': mail.languageCode,
+          'Auto-Submitted': 'auto-generated',
+        },
       })
       return { accepted: addresses(info.accepted), rejected: addresses(info.rejected), response: info.response }
     },

@@ -19,6 +19,7 @@ export type NewMail = Pick<
   | 'subject'
   | 'html'
   | 'text'
+  | 'headers'
 >
 
 /** Inserts a mail, or nothing when its dedupe key is taken; answers the id of the mail that holds the key. */

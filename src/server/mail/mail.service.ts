@@ -55,6 +55,8 @@ export interface NewMailMessage {
   language: LanguageCode
   to: string
   rendered: RenderedMail
+  /** Extra headers, e.g. a newsletter's List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>
 }
 
 const quoted = (name: string) => `"${name.replace(/["\\]/g, '\\$&')}"`
@@ -121,6 +123,7 @@ export class MailService {
         replyTo: mail.site.customerServiceEmailAddress,
         recipient: mail.to,
         ...mail.rendered,
+        headers: mail.headers ? JSON.stringify(mail.headers) : null,
       },
       now.toISOString(),
     )

@@ -36,7 +36,7 @@ const Placed = z.object({ orderId: z.string(), orderNumber: z.number(), orderKey
 
 export async function orderRoutes(
   app: ZodApp,
-  { database: { db }, carts, catalogue, orders, orderPayments, invoices, publicUrl }: AppContext,
+  { database: { db }, carts, catalogue, orders, orderPayments, invoices, newsletter, publicUrl }: AppContext,
 ) {
   const originOf = (request: FastifyRequest) => originFor(scopeOf(request).site, hostnameOf(request.host), publicUrl)
 
@@ -63,6 +63,8 @@ export async function orderRoutes(
       const accountId = await request.session.accountId()
       const placed = await runOnce(db, request, cartId, async (trx) => {
         const { order, orderKey } = await orders.place(trx, scope, cartId, { origin, accountId })
+        // The checkout's newsletter opt-in: the double opt-in's mail, written with the order.
+        await newsletter.afterOrder(trx, scope, { cartId, emailAddress: order.customer.emailAddress, origin })
         // A payment method (not the gift card) is needed unless the gift card paid everything or the total is 0:
         // refused here, so the placement rolls back (the stock and the card's balance too).
         if (

@@ -20,6 +20,8 @@ export interface MailTable {
   subject: string
   html: string
   text: string
+  /** JSON: extra headers, e.g. a newsletter's List-Unsubscribe; null for none. */
+  headers: string | null
   state: MailState
   /** SMTP exchanges started (kept mails: 0). */
   attempts: number

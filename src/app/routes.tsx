@@ -15,6 +15,18 @@ const CHECKOUT_PAGES = {
   complete: () => import('./checkout/complete-page.tsx'),
 } as const
 
+/**
+ * The account area (spec §2): each page its own chunk, under /account/ and every language prefix, in the account
+ * layout; `access` says who may see it (the guard of the account layout).
+ */
+const ACCOUNT_PAGES = {
+  'account-returns': {
+    path: 'returns/:productVariantId?',
+    access: 'signedIn',
+    lazy: () => import('./account/returns-page.tsx'),
+  },
+} as const
+
 // The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:
 // each is its own chunk, loaded for the first page before hydration and on demand after.
 export const routes: RouteObject[] = [
@@ -49,6 +61,8 @@ export const routes: RouteObject[] = [
       ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
       // The checkout, in its own layout, under every language prefix: /checkout/ starts at billing.
       ...checkoutPages(),
+      // The account area, in its own layout, under every language prefix.
+      ...accountPages(),
       {
         id: 'dynamic',
         path: '*',
@@ -92,6 +106,18 @@ function checkoutPages(): RouteObject[] {
       lazy,
     })),
   ])
+}
+
+function accountPages(): RouteObject[] {
+  return ['account', ':language/account'].flatMap((base) =>
+    Object.entries(ACCOUNT_PAGES).map(([routeName, page]): RouteObject => ({
+      id: `${routeName}:${base}`,
+      path: `${base}/${page.path}`,
+      handle: { routeName, layout: 'account', access: page.access },
+      loader: strictTrailingSlash,
+      lazy: page.lazy,
+    })),
+  )
 }
 
 /** Every route ends with '/' (strict trailing slashes); the dynamic route gets this from the routing API, app routes check it here. */

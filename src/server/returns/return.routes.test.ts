@@ -108,7 +108,7 @@ describe.each(DIALECTS)('return reports on %s', (dialect) => {
     const c = await customer()
     const res = await t.report(undefined, c.fields(), { bytes: JPEG })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toMatchObject({ code: 'notSignedIn', localizedMessage: 'Log in om verder te gaan.' })
+    expect(res.json()).toMatchObject({ code: 'notSignedIn', localizedMessage: 'Je bent niet ingelogd.' })
     expect((await t.get('/api/account/returns')).statusCode).toBe(401)
     expect((await t.get('/api/account/returns/returnable')).statusCode).toBe(401)
     await nothingLeft()

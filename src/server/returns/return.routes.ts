@@ -17,6 +17,7 @@ import {
   ReturnReportSchema,
   ReturnReportsSchema,
 } from '../../domain/returns.ts'
+import { signedInAccount } from '../accounts/account.routes.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
 import { ReturnPhotos, type IncomingPhoto } from './return-photos.ts'
@@ -25,13 +26,6 @@ import { ReturnService } from './return.service.ts'
 /** Room for the form's text fields and the multipart framing around the photo. */
 const FORM_OVERHEAD_BYTES = 64 * 1024
 const FIELD_NAMES = new Set(Object.keys(ReturnFormFieldsSchema.shape))
-
-/** The signed-in account, or 401 `notSignedIn`. */
-export async function signedInAccount(request: FastifyRequest): Promise<number> {
-  const accountId = await request.session.accountId()
-  if (accountId === null) throw new AppError('notSignedIn', 401, 'Sign in first.')
-  return accountId
-}
 
 const SIGNED_IN_REFUSAL = { 401: 'Not signed in (code notSignedIn).' }
 

@@ -43,7 +43,11 @@ export function PhotoField({
 
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
-      <label htmlFor="return-photo">{t('account.returns.form.photo')}</label>
+      <span className="returns__label" id="return-photo-label">
+        {t('account.returns.form.photo')}
+      </span>
+      {/* The native input's button speaks the browser's language, not the page's: a label in the page's language
+          opens it, and the input itself stays reachable and announced (visually hidden, not display: none). */}
       <input
         ref={input}
         id="return-photo"
@@ -51,10 +55,15 @@ export function PhotoField({
         type="file"
         accept="image/*"
         capture="environment"
+        className="returns__file"
         onChange={(e) => void chosen(e.target.files?.[0])}
+        aria-labelledby="return-photo-label"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
+      <label htmlFor="return-photo" className="button button--secondary returns__choose">
+        {photo ? t('account.returns.form.photoChange') : t('account.returns.form.photoChoose')}
+      </label>
       <p id="return-photo-hint" className="field__hint">
         {t('account.returns.form.photoHint')}
       </p>

@@ -29,14 +29,27 @@ export function ReturnForm({ lines, onSent }: { lines: ReturnableLine[]; onSent:
   const [search] = useSearchParams()
   const api = useReturnsApi()
   const variantId = lines[0]?.productVariantId ?? 0
-  const [draft, setDraft, clearDraft] = useDraft(variantId, {
+  const [draft, keepDraft, clearDraft] = useDraft(variantId, {
     orderId: lines.find((l) => l.orderId === search.get('order'))?.orderId ?? lines[0]?.orderId ?? '',
     quantity: '1',
     reason: '',
     text: '',
   })
-  const [photo, setPhoto] = useState<File | null>(null)
+  const [photo, keepPhoto] = useState<File | null>(null)
   const [errors, setErrors] = useState<Errors>({})
+  // A field's refusal goes once the field changes; the others stay until the next send.
+  const forget = (...fields: ReturnField[]) =>
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([name]) => !fields.includes(name as ReturnField))),
+    )
+  const setDraft = (change: Partial<typeof draft>) => {
+    keepDraft(change)
+    forget(...(Object.keys(change) as ReturnField[]), ...(change.orderId ? (['productVariantId'] as const) : []))
+  }
+  const setPhoto = (file: File | null) => {
+    keepPhoto(file)
+    forget('photo')
+  }
   const [sending, setSending] = useState(false)
   const [problem, setProblem] = useState<'offline' | 'failed' | null>(null)
   const [sent, setSent] = useState<ReturnReport | null>(null)

@@ -46,3 +46,12 @@ export function useDraft(variantId: number, initial: ReturnDraft) {
   }, [variantId])
   return [draft, set, clear] as const
 }
+
+/** Sign-out: the next person on this device must not find what the last one typed. */
+export function clearReturnDrafts(): void {
+  try {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith('return-draft:')) sessionStorage.removeItem(key)
+  } catch {
+    // storage blocked: nothing was kept there either
+  }
+}

@@ -78,11 +78,15 @@ test.afterAll(async () => server.stop())
 /** A call from the page itself (same origin, the browser's cookies): status and body. */
 async function call(page: Page, method: string, path: string, body?: object, headers: Record<string, string> = {}) {
   return page.evaluate(
-    async ({ method, path, body, headers }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { accept: 'application/json', ...(body && { 'content-type': 'application/json' }), ...headers },
-        body: body ? JSON.stringify(body) : undefined,
+    async (request) => {
+      const response = await fetch(request.path, {
+        method: request.method,
+        headers: {
+          accept: 'application/json',
+          ...(request.body && { 'content-type': 'application/json' }),
+          ...request.headers,
+        },
+        body: request.body ? JSON.stringify(request.body) : undefined,
       })
       const text = await response.text()
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null }

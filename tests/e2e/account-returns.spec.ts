@@ -4,6 +4,7 @@
 // shown. Offline the form says so and keeps what was typed. A server of its own, so the test can read its mails.
 import { DatabaseSync } from 'node:sqlite'
 import { join } from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import type { Challenge } from 'altcha-lib'
 import { solveCaptcha } from '../../src/server/captcha/captcha-test-solver.ts'
@@ -164,6 +165,12 @@ async function signedInWithPaidOrder(page: Page, site: SiteCase): Promise<string
   return email
 }
 
+/** The page's WCAG A and AA violations (axe-core), each rule with the elements it names. */
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+}
+
 /** A real JPEG of a "torn bag", drawn and encoded by the browser. */
 async function photoOfDamage(page: Page): Promise<Buffer> {
   const data = await page.evaluate(async () => {
@@ -219,6 +226,7 @@ test.describe('returns on a phone', () => {
       buffer: await photoOfDamage(page),
     })
     await expect(page.getByRole('img', { name: r.form.photoPreview })).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
     await page.screenshot({ path: test.info().outputPath('returns-form.png'), fullPage: true })
 
     // Offline: said plainly, and what was typed stays.
@@ -259,6 +267,7 @@ test.describe('returns on a phone', () => {
     }, src!)
     expect(head).toEqual({ type: 'image/jpeg', nosniff: 'nosniff' })
     await page.screenshot({ path: test.info().outputPath('returns-list.png'), fullPage: true })
+    expect(await axeViolations(page)).toEqual([])
 
     // Signed out, the photo is nobody's to see.
     expect((await call(page, 'POST', '/api/authentication/signout')).status).toBe(204)

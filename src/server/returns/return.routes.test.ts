@@ -197,6 +197,17 @@ describe.each(DIALECTS)('return reports on %s', (dialect) => {
     expect(after.map((l) => l.productVariantId)).toEqual([c.other.id])
   })
 
+  it('lets two reports sent at once for the last pieces not both through', async () => {
+    const c = await customer()
+    const results = await Promise.all(
+      [1, 2, 3].map(() => t.report(c.cookie, c.fields({ quantity: '2' }), { bytes: JPEG })),
+    )
+    expect(results.map((r) => r.statusCode).toSorted()).toEqual([200, 400, 400])
+    const rows = await t.db().selectFrom('returns').select('quantity').where('accountId', '=', c.accountId).execute()
+    expect(rows).toEqual([{ quantity: 2 }])
+    await nothingLeft()
+  })
+
   it('allows reports from payment until 30 days after it, not for unpaid orders or scan products', async () => {
     const account = await t.signedIn()
     const [a] = await t.variants()

@@ -39,6 +39,7 @@ function settle(waiting: ((payload: string | null) => void)[], value: string | n
 export function useCaptcha(): Captcha {
   const { language } = useRootData()
   const [widgetLanguage, setWidgetLanguage] = useState<string | null>(null)
+  const [state, setState] = useState<WidgetState>('unverified')
   const widget = useRef<AltchaElement | null>(null)
   const payload = useRef<string | null>(null)
   const waiting = useRef<((payload: string | null) => void)[]>([])
@@ -60,6 +61,7 @@ export function useCaptcha(): Captcha {
     if (!element) return
     element.addEventListener('statechange', (event) => {
       const detail = (event as CustomEvent<{ state: WidgetState; payload?: string }>).detail
+      setState(detail.state)
       if (detail.state === 'verified' && detail.payload) {
         payload.current = detail.payload
         settle(waiting.current, detail.payload)
@@ -92,21 +94,23 @@ export function useCaptcha(): Captcha {
     void element.verify().catch(() => undefined)
   }, [])
 
-  const element = <CaptchaBox language={widgetLanguage} attach={attach} />
+  const element = <CaptchaBox language={widgetLanguage} attach={attach} state={state} />
   return { element, solution, renew }
 }
 
 function CaptchaBox({
   language,
   attach,
+  state,
 }: {
   language: string | null
   attach: (element: AltchaElement | null) => void
+  state: WidgetState
 }) {
   const { t } = useTranslation()
   return (
     // The box keeps the widget's height from the first paint, so nothing below it moves when it appears.
-    <div className="captcha" role="group" aria-label={t('account.auth.captcha.label')}>
+    <div className="captcha" role="group" aria-label={t('account.auth.captcha.label')} data-state={state}>
       {language ? (
         <altcha-widget
           ref={attach as never}

@@ -67,6 +67,11 @@ const ACCOUNT_PAGES: Record<string, AccountPage> = {
     access: 'signedIn',
     lazy: () => import('./account/subscriptions-page.tsx'),
   },
+  'account-returns': {
+    path: 'returns/:productVariantId?',
+    access: 'signedIn',
+    lazy: () => import('./account/returns-page.tsx'),
+  },
 }
 
 // The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:

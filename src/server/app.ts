@@ -56,6 +56,8 @@ import { orderRoutes } from './orders/order.routes.ts'
 import { OrderService } from './orders/order.service.ts'
 import { followPayment, OrderPayments } from './orders/order-payment.ts'
 import { OrderRefunds } from './orders/order-refund.ts'
+import { returnBackofficeRoutes } from './returns/return-backoffice.routes.ts'
+import { returnRoutes } from './returns/return.routes.ts'
 import { routingRoutes } from './routing/routing.routes.ts'
 import { SiteDirectory } from './sites/site.directory.ts'
 import { siteRoutes } from './sites/site.routes.ts'
@@ -306,6 +308,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     newsletterBackofficeRoutes,
     accountRoutes,
     captchaRoutes,
+    returnRoutes,
+    returnBackofficeRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

@@ -27,6 +27,11 @@ export const ConfigSchema = z
       .string()
       .regex(/^[a-z0-9-]+$/)
       .default('cf-ipcountry'),
+    /**
+     * Where uploaded files are kept (return reports' photos, in returns/): outside the web root, never served as
+     * static files, only through the routes that check who asks. Beside the default SQLite database.
+     */
+    UPLOAD_DIR: z.string().min(1).default('data/uploads'),
     /** The built app (npm run build); pages are rendered only when it is there. */
     DIST_DIR: z.string().min(1).default('dist'),
     /** How long requests in flight may take to finish on SIGTERM before the server exits anyway. */

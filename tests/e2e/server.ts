@@ -24,6 +24,8 @@ export function serverEnv(port: number, dir: string, distDir = 'dist'): NodeJS.P
     SESSION_SECRET: 'end-to-end-tests-secret-0123456789abcdef',
     BACKOFFICE_TOKEN: 'end-to-end-tests-back-office-token-0123456789',
     DATABASE_URL: `sqlite:${join(dir, 'shop.sqlite')}`,
+    // Uploaded photos beside the database, removed with it.
+    UPLOAD_DIR: join(dir, 'uploads'),
     HOST: 'localhost',
     PORT: String(port),
     PUBLIC_URL: `http://localhost:${port}`,

@@ -5,7 +5,7 @@
 // - the cart on this device is started anew. Its lines were chosen by the person signing out, and the server's cart
 //   holds the billing details they gave: a shop must not show them to the next person, so the device drops the cart
 //   (as after an order, under the cart sender's lock). The lines are not restored for the next person;
-// - form values kept for an update reload (session storage) are dropped;
+// - form values kept for an update reload and return reports being typed (session storage) are dropped;
 // - the service worker's caches never hold personal answers (no-store; sw/rules.ts); any that would (a page of the
 //   account area, an account or authentication answer) are deleted all the same, so an older worker's mistake
 //   cannot outlive the session.
@@ -14,6 +14,7 @@ import { startCartAfterOrderWhenIdle } from '../../browser/cart-sync.ts'
 import type { ShopApi } from '../api/shop-api.ts'
 import { clearAllDrafts } from '../data/checkout-drafts.ts'
 import { signedOut } from './account-state.ts'
+import { clearReturnDrafts } from './use-draft.ts'
 
 /** Paths whose answers belong to one person: the account area's pages and the account's API calls. */
 export const PERSONAL_PATH = /^\/(?:[a-z]{2}\/)?account(?:\/|$)|^\/api\/(?:account|authentication)(?:\/|$)/i
@@ -41,6 +42,7 @@ export async function forgetPerson(device: { siteId: number; languageId: number 
   } catch {
     // storage blocked: nothing was kept there either
   }
+  clearReturnDrafts()
   for (const result of results) if (result.status === 'rejected') console.warn('sign-out clean-up', result.reason)
 }
 

@@ -47,6 +47,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0013_invoices',
       '0014_payment_refunds',
       '0015_accounts',
+      '0018_returns',
       '0020_newsletter',
       '0021_seller',
     ])

@@ -14,6 +14,7 @@ import type { NewsletterTables } from './tables/newsletter.ts'
 import type { PaymentTables } from './tables/payments.ts'
 import type { OrderTables } from './tables/orders.ts'
 import type { PlatformTables } from './tables/platform.ts'
+import type { ReturnTables } from './tables/returns.ts'
 import type { SessionTables } from './tables/sessions.ts'
 
 export interface Database
@@ -32,4 +33,5 @@ export interface Database
     GiftCardTables,
     InvoiceTables,
     AccountTables,
-    NewsletterTables {}
+    NewsletterTables,
+    ReturnTables {}

@@ -14,6 +14,7 @@ import * as paymentSelection from './0012_payment_selection.ts'
 import * as invoices from './0013_invoices.ts'
 import * as paymentRefunds from './0014_payment_refunds.ts'
 import * as accounts from './0015_accounts.ts'
+import * as returns from './0018_returns.ts'
 import * as newsletter from './0020_newsletter.ts'
 import * as seller from './0021_seller.ts'
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_invoices': invoices,
   '0014_payment_refunds': paymentRefunds,
   '0015_accounts': accounts,
+  '0018_returns': returns,
   '0020_newsletter': newsletter,
   '0021_seller': seller,
 }

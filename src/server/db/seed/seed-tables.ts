@@ -4,7 +4,8 @@ import type { Database } from '../schema.ts'
 
 /** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
  * keys, jobs, the back-office audit trail, the mail outbox, sessions, rate-limit counters, payments,
- * orders, invoices and their numbers, accounts, their tokens and spent captchas, newsletter subscriptions and newsletters) hold what the shop records while it runs. Gift cards are seeded apart
+ * orders, invoices and their numbers, accounts, their tokens and spent captchas, newsletter subscriptions and
+ * newsletters, return reports) hold what the shop records while it runs. Gift cards are seeded apart
  * (gift-card-seed.ts): only inserted, never overwritten, so a second seed keeps what a tester spent. */
 export type SeedTable = Exclude<
   keyof Database,
@@ -34,6 +35,7 @@ export type SeedTable = Exclude<
   | 'captchaSpent'
   | 'newsletterSubscriptions'
   | 'newsletters'
+  | 'returns'
 >
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 

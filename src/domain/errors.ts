@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'lineNotFound',
   'malformedJson',
   'notFound',
+  'notSignedIn',
   'orderNotFound',
   'orderNotPaid',
   'orderStatusRefused',

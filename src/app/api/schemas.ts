@@ -25,6 +25,8 @@ import {
 import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema, GiftCardCheckSchema } from '../../domain/cart.ts'
 import { AddressSchema } from '../../domain/address.ts'
+import { AccountAnswerSchema } from '../../domain/account-api.ts'
+import { AccountInvoiceListSchema, AccountOrderListSchema, AccountOrderSchema } from '../../domain/account-orders.ts'
 import { AddressAutocompleteAnswerSchema } from '../../domain/address-autocomplete.ts'
 import { OrderViewSchema, PlacedOrderSchema } from '../../domain/orders.ts'
 import { PickupPointListSchema } from '../../domain/pickup-points.ts'
@@ -75,5 +77,9 @@ export const schemas = {
   placedOrder: PlacedOrderSchema,
   order: OrderViewSchema,
   payAgain: PlacedOrderSchema.pick({ status: true, paymentUrl: true }),
+  accountInformation: AccountAnswerSchema,
+  accountOrders: AccountOrderListSchema,
+  accountOrder: AccountOrderSchema,
+  accountInvoices: AccountInvoiceListSchema,
 }
 export type Schemas = typeof schemas

@@ -8,6 +8,7 @@ import type { PaymentSelection } from '../../domain/cart.ts'
 import type { AddressContext, AutocompleteMode } from '../../domain/address-autocomplete.ts'
 import { IDEMPOTENCY_HEADER } from '../../domain/cart-constants.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
+import type { ChangeEmailBody, ChangePasswordBody, UpdateAccountBody } from '../../domain/account-api.ts'
 import {
   calculate2Request,
   cartPricingRequest,
@@ -179,6 +180,19 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
       call('order', { path: `/api/orders/${orderId}`, query: { key }, signal }),
     payAgain: (orderId: string, key: string) =>
       call('payAgain', { method: 'POST', path: `/api/orders/${orderId}/payment`, query: { key } }),
+
+    // The account's information, orders and invoices (signed in; 401 notSignedIn otherwise).
+    accountInformation: (signal?: AbortSignal) => call('accountInformation', { path: '/api/account', signal }),
+    updateAccount: (body: UpdateAccountBody, callbackUrl: string) =>
+      call('none', { method: 'PUT', path: '/api/account', query: { callbackUrl }, body }, true),
+    changeEmailAddress: (body: ChangeEmailBody, callbackUrl: string) =>
+      call('none', { method: 'POST', path: '/api/account/changeemailaddress', query: { callbackUrl }, body }, true),
+    changePassword: (body: ChangePasswordBody) =>
+      call('none', { method: 'POST', path: '/api/account/changepassword', body }, true),
+    accountOrders: (signal?: AbortSignal) => call('accountOrders', { path: '/api/account/orders', signal }),
+    accountOrder: (orderId: string, signal?: AbortSignal) =>
+      call('accountOrder', { path: `/api/account/orders/${orderId}`, signal }),
+    accountInvoices: (signal?: AbortSignal) => call('accountInvoices', { path: '/api/account/invoices', signal }),
   }
 }
 

@@ -15,6 +15,27 @@ const CHECKOUT_PAGES = {
   complete: () => import('./checkout/complete-page.tsx'),
 } as const
 
+interface AccountPage {
+  /** The path under /account/, react-router syntax: 'orders/:orderId?'. */
+  path: string
+  access: 'signedIn' | 'signedOut'
+  lazy: () => Promise<object>
+}
+
+/**
+ * The account area (spec §2), by route name: the signed-in pages in the account layout, keeping their scroll
+ * position. `information`'s action names the form that is open (account/information-page.tsx).
+ */
+const ACCOUNT_PAGES: Record<string, AccountPage> = {
+  information: {
+    path: 'information/:action?',
+    access: 'signedIn',
+    lazy: () => import('./account/information-page.tsx'),
+  },
+  'account-orders': { path: 'orders/:orderId?', access: 'signedIn', lazy: () => import('./account/orders-page.tsx') },
+  'account-invoices': { path: 'invoices', access: 'signedIn', lazy: () => import('./account/invoices-page.tsx') },
+}
+
 // The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:
 // each is its own chunk, loaded for the first page before hydration and on demand after.
 export const routes: RouteObject[] = [
@@ -49,6 +70,8 @@ export const routes: RouteObject[] = [
       ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
       // The checkout, in its own layout, under every language prefix: /checkout/ starts at billing.
       ...checkoutPages(),
+      // The account area, under every language prefix.
+      ...accountPages(),
       {
         id: 'dynamic',
         path: '*',
@@ -92,6 +115,22 @@ function checkoutPages(): RouteObject[] {
       lazy,
     })),
   ])
+}
+
+function accountPages(): RouteObject[] {
+  return ['account', ':language/account'].flatMap((base) =>
+    Object.entries(ACCOUNT_PAGES).map(([routeName, page]): RouteObject => ({
+      id: `${routeName}:${base}`,
+      path: page.path ? `${base}/${page.path}` : base,
+      handle: {
+        routeName,
+        access: page.access,
+        ...(page.access === 'signedIn' && { layout: 'account', keepScroll: true }),
+      },
+      loader: strictTrailingSlash,
+      lazy: page.lazy,
+    })),
+  )
 }
 
 /** Every route ends with '/' (strict trailing slashes); the dynamic route gets this from the routing API, app routes check it here. */

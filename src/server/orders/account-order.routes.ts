@@ -5,24 +5,17 @@
 // - GET /api/account/invoices: the invoices of its orders, newest first.
 // 401 `notSignedIn` without a signed-in session; another's order is a 404 like a missing one. Never cached by anyone:
 // the answers name a person (cache 'none', and the session plugin marks them personal besides).
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { AccountInvoiceListSchema, AccountOrderListSchema, AccountOrderSchema } from '../../domain/account-orders.ts'
-import { AppError } from '../../domain/errors.ts'
 import { OrderParamsSchema } from '../../domain/orders.ts'
+import { signedInAccount } from '../accounts/account.routes.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
 import { AccountOrderService } from './account-order.service.ts'
 
 const none = { cache: 'none' } as const
 const SIGNED_IN = '401 `notSignedIn` without a signed-in session.'
-
-/** The signed-in account of the request, or 401 notSignedIn. */
-async function signedInAccount(request: FastifyRequest): Promise<number> {
-  const accountId = await request.session.accountId()
-  if (accountId === null) throw new AppError('notSignedIn', 401, 'Sign in to see this.')
-  return accountId
-}
 
 export async function accountOrderRoutes(app: ZodApp, { database, invoices, orderPayments }: AppContext) {
   const service = new AccountOrderService({ database, invoices, orderPayments })

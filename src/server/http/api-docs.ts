@@ -79,6 +79,7 @@ const NOUNS = {
     '`POST /api/account/{userId}/resetpassword?token`: a new password; every session of the account ends. `resetTokenExpired`.',
     '`GET`, `PUT /api/account`, `POST /api/account/changepassword`, `/changeemailaddress`: signed in only (401 `notSignedIn`).',
     '`POST /api/authentication/signin` (captcha in `recaptchatoken`; 401 `signInFailed`), `/signout`, `/isauthenticated`.',
+    "`GET /api/account/orders`, `/orders/{orderId}`, `/orders/{orderId}/invoice` (PDF), `/invoices`: the signed-in account's orders and invoices; another's order is 404 `orderNotFound`.",
   ],
   captcha: [
     '`GET /api/captcha/challenge`: an ALTCHA challenge (SHA-256 proof of work); its solution goes base64 in `recaptchatoken`, once.',

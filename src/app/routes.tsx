@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { CART_PATH_WORDS, COMPARE_PATH_WORDS } from '../domain/catalogue-paths.ts'
+import { accessMiddleware, accountPath, type Access } from './account/access.ts'
 import { rootLoader, rootShouldRevalidate, scopeMiddleware } from './root/root.data.ts'
 import { Root, RootErrorBoundary } from './root/root.tsx'
 
@@ -16,17 +17,21 @@ const CHECKOUT_PAGES = {
 } as const
 
 interface AccountPage {
-  /** The path under /account/, react-router syntax: 'orders/:orderId?'. */
+  /** The path under /account/ ('' for the overview), react-router syntax: 'orders/:orderId?'. */
   path: string
-  access: 'signedIn' | 'signedOut'
+  access: Access
   lazy: () => Promise<object>
+  /** A loader of the page's own (a lazy module's loader would be ignored beside the route's static one). */
+  loader?: (args: LoaderFunctionArgs) => unknown
 }
 
 /**
  * The account area (spec §2), by route name: the signed-in pages in the account layout, keeping their scroll
- * position. `information`'s action names the form that is open (account/information-page.tsx).
+ * position, and the signed-out ones (login, register …) in the default layout. Guarded by `access` (account/access.ts).
  */
 const ACCOUNT_PAGES: Record<string, AccountPage> = {
+  account: { path: '', access: 'signedIn', lazy: () => import('./account/overview-page.tsx') },
+  // `information`'s action names the form that is open (account/information-page.tsx).
   information: {
     path: 'information/:action?',
     access: 'signedIn',
@@ -34,6 +39,31 @@ const ACCOUNT_PAGES: Record<string, AccountPage> = {
   },
   'account-orders': { path: 'orders/:orderId?', access: 'signedIn', lazy: () => import('./account/orders-page.tsx') },
   'account-invoices': { path: 'invoices', access: 'signedIn', lazy: () => import('./account/invoices-page.tsx') },
+  login: { path: 'login', access: 'signedOut', lazy: () => import('./account/login-page.tsx') },
+  register: { path: 'register', access: 'signedOut', lazy: () => import('./account/register-page.tsx') },
+  'account-password-forgot': {
+    path: 'forgot',
+    access: 'signedOut',
+    lazy: () => import('./account/forgot-page.tsx'),
+  },
+  // Reset and confirm need the token and account of their mailed link (spec §2, §5).
+  'account-password-reset': {
+    path: 'reset',
+    access: 'signedOut',
+    lazy: () => import('./account/reset-page.tsx'),
+    loader: requireLinkQuery((prefix) => accountPath(prefix)),
+  },
+  'resend-confirmation': {
+    path: 'resend-confirmation',
+    access: 'signedOut',
+    lazy: () => import('./account/resend-confirmation-page.tsx'),
+  },
+  'account-confirm': {
+    path: 'confirm',
+    access: 'signedOut',
+    lazy: () => import('./account/confirm-page.tsx'),
+    loader: requireLinkQuery((prefix) => (prefix ? `/${prefix}/` : '/')),
+  },
 }
 
 // The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:
@@ -114,6 +144,23 @@ function checkoutPages(): RouteObject[] {
       loader: strictTrailingSlash,
       lazy,
     })),
+    // Forgotten password and its reset, inside the checkout: the reset link of the mail comes back here.
+    {
+      id: `checkout-forgot:${base}`,
+      path: `${base}/forgot`,
+      handle: { routeName: 'checkout-forgot', layout: 'checkout' },
+      loader: strictTrailingSlash,
+      lazy: () => import('./checkout/forgot-page.tsx'),
+    },
+    {
+      id: `checkout-reset:${base}`,
+      path: `${base}/reset`,
+      handle: { routeName: 'checkout-reset', layout: 'checkout' },
+      loader: (args) =>
+        strictTrailingSlash(args) ??
+        requireLinkQuery((prefix) => (prefix ? `/${prefix}/checkout/` : '/checkout/'))(args),
+      lazy: () => import('./checkout/reset-page.tsx'),
+    },
   ])
 }
 
@@ -127,10 +174,20 @@ function accountPages(): RouteObject[] {
         access: page.access,
         ...(page.access === 'signedIn' && { layout: 'account', keepScroll: true }),
       },
-      loader: strictTrailingSlash,
+      middleware: [accessMiddleware(page.access)],
+      loader: (args) => strictTrailingSlash(args) ?? page.loader?.(args) ?? null,
       lazy: page.lazy,
     })),
   )
+}
+
+/** A page opened from a mailed link needs its `token` and `userId`; without them it sends to `elsewhere`. */
+function requireLinkQuery(elsewhere: (prefix: string) => string) {
+  return ({ request, params }: LoaderFunctionArgs) => {
+    const query = new URL(request.url).searchParams
+    if (!query.get('token') || !query.get('userId')) throw redirect(elsewhere(params.language ?? ''), 302)
+    return null
+  }
 }
 
 /** Every route ends with '/' (strict trailing slashes); the dynamic route gets this from the routing API, app routes check it here. */

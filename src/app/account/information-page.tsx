@@ -20,6 +20,7 @@ import { useAccountFormat } from './account-format.ts'
 import { AddressForm, DeliveryForm } from './address-form.tsx'
 import { CompanyForm, EmailForm, PasswordForm, PersonalForm } from './information-forms.tsx'
 import { hasAddress, isInformationAction, type InformationAction } from './information-rules.ts'
+import { refreshAccount } from './account-state.ts'
 import { useAccountCall } from './use-account-call.ts'
 import { AddressText } from './address-text.tsx'
 import type { Saved } from './information-form-props.ts'
@@ -59,7 +60,7 @@ export function Component() {
   const overview = format.link('information')
   const known = isInformationAction(action) ? action : undefined
   // Read again on every return to the overview, so it shows what was saved.
-  const { state, reload } = useAccountCall(`account:${known ?? ''}`, (signal) => api.accountInformation(signal))
+  const { state, reload } = useAccountCall(`account:${known ?? ''}`, (signal) => api.account(signal))
 
   useEffect(() => {
     if (action !== undefined && !known) void navigate(overview, { replace: true })
@@ -75,7 +76,11 @@ export function Component() {
           countries,
           siteCountry: siteCountryCode(countries, site.countryId),
           overview,
-          done: (next: Saved) => void navigate(overview, { state: next }),
+          done: (next: Saved) => {
+            // The header and the account's other pages show the account as it is now.
+            void refreshAccount(api).catch(() => undefined)
+            void navigate(overview, { state: next })
+          },
         }
       : null
 

@@ -25,7 +25,7 @@ import {
 import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema, GiftCardCheckSchema } from '../../domain/cart.ts'
 import { AddressSchema } from '../../domain/address.ts'
-import { AccountAnswerSchema } from '../../domain/account-api.ts'
+import { AccountAnswerSchema, IsAuthenticatedSchema } from '../../domain/account-api.ts'
 import { AccountInvoiceListSchema, AccountOrderListSchema, AccountOrderSchema } from '../../domain/account-orders.ts'
 import { AddressAutocompleteAnswerSchema } from '../../domain/address-autocomplete.ts'
 import { OrderViewSchema, PlacedOrderSchema } from '../../domain/orders.ts'
@@ -77,7 +77,8 @@ export const schemas = {
   placedOrder: PlacedOrderSchema,
   order: OrderViewSchema,
   payAgain: PlacedOrderSchema.pick({ status: true, paymentUrl: true }),
-  accountInformation: AccountAnswerSchema,
+  isAuthenticated: IsAuthenticatedSchema,
+  account: AccountAnswerSchema,
   accountOrders: AccountOrderListSchema,
   accountOrder: AccountOrderSchema,
   accountInvoices: AccountInvoiceListSchema,

@@ -6,7 +6,15 @@ import { expect, test, type Page } from '@playwright/test'
 import { addToCart, CART, SPORT_MUESLI } from './cart-helpers.ts'
 import { fillBilling, PHONE } from './checkout-helpers.ts'
 import { hydrated, nl, storedRows, waitForServiceWorker } from './helpers.ts'
-import { accountServer, newAccount, registerAndActivateByApi, signIn } from './account-helpers.ts'
+import {
+  accountServer,
+  mailedLink,
+  newAccount,
+  registerAndActivateByApi,
+  signIn,
+  uniqueEmail,
+  waitForMail,
+} from './account-helpers.ts'
 
 const server = accountServer(7)
 const orders = nl.account.orders
@@ -208,4 +216,38 @@ test('the phone number changed and saved; the password changed and signed in wit
   // Signed in again elsewhere with the new password.
   await page.context().clearCookies()
   await signIn(page, origin, { ...account, password: newPassword })
+})
+
+test('the e-mail address changed through the link mailed to the new address', async ({ page, request }) => {
+  const origin = server.origin()
+  const account = newAccount('verhuist')
+  await registerAndActivateByApi(request, server, account)
+  await page.goto(`${origin}/`)
+  await page.getByRole('button', { name: nl.consent.decline }).click()
+  await signIn(page, origin, account)
+
+  await page.goto(`${origin}/account/information/email/`)
+  const newAddress = uniqueEmail('nieuw')
+  const field = page.getByLabel(info.email.new, { exact: true })
+  await expect(field).toHaveAttribute('autocomplete', 'email')
+  await expect(field).toHaveAttribute('inputmode', 'email')
+  await field.fill(newAddress)
+  await page.getByLabel(info.password.current, { exact: true }).fill(account.password)
+  const before = server.mailbox().received.length
+  await page.getByRole('button', { name: info.email.send }).click()
+  await expect(page).toHaveURL(`${origin}/account/information/`)
+  await expect(
+    page.getByRole('status').filter({ hasText: info.email.sent.replace('{{email}}', newAddress) }),
+  ).toBeVisible()
+  // Not changed until the link is followed.
+  await expect(page.locator('.info-card__email')).toHaveText(account.emailAddress)
+
+  const link = mailedLink(
+    await waitForMail(server.mailbox(), newAddress, before),
+    '/account/information/confirm-email/',
+  )
+  await page.goto(link.replace(/^http:\/\/localhost:\d+/, origin))
+  await expect(page).toHaveURL(`${origin}/account/information/`)
+  await expect(page.getByRole('status').filter({ hasText: nl.messages.emailChanged })).toBeVisible()
+  await expect(page.locator('.info-card__email')).toHaveText(newAddress)
 })

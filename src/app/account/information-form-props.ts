@@ -4,7 +4,8 @@ import type { Country } from '../../domain/country.ts'
 
 /** A message key and its values, kept in the history entry of the overview a saved form returns to. */
 export interface Saved {
-  saved: 'messages.dataChanged' | 'messages.passwordChanged' | 'account.information.email.sent'
+  saved:
+    'messages.dataChanged' | 'messages.passwordChanged' | 'messages.emailChanged' | 'account.information.email.sent'
   values?: { email: string }
 }
 

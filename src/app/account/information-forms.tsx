@@ -256,7 +256,8 @@ export function EmailForm({ account, countries, siteCountry, done, overview }: I
   const save = async () => {
     await api.changeEmailAddress(
       { newEmailAddress: checked.value!, password: form.password },
-      callbackUrl(overview.replace(/information\/$/, 'confirm/')),
+      // The link leads back here, signed in (email-confirm.tsx), not to the signed-out activation page.
+      callbackUrl(`${overview}confirm-email/`),
     )
     done({ saved: 'account.information.email.sent', values: { email: checked.value! } })
   }

@@ -1,7 +1,8 @@
 // /account/information/ and /account/information/<action>/ (route name information): the account's personal
 // information, company data, billing address and delivery address, each with its edit form, and the e-mail address
 // and password changes. The action in the path names the open form: personal, company, address, delivery, email,
-// password (information-rules.ts); an unknown one goes back to the overview. A saved form comes back to the overview
+// password, and confirm-email for the link mailed to a new address (information-rules.ts); an unknown one goes back
+// to the overview. A saved form comes back to the overview
 // with what happened ('data changed', 'check your new address', 'password changed').
 import '../checkout/checkout.css'
 import './account-information.css'
@@ -22,12 +23,14 @@ import { CompanyForm, EmailForm, PasswordForm, PersonalForm } from './informatio
 import { hasAddress, isInformationAction, type InformationAction } from './information-rules.ts'
 import { refreshAccount } from './account-state.ts'
 import { useAccountCall } from './use-account-call.ts'
+import { EmailConfirm } from './email-confirm.tsx'
 import { AddressText } from './address-text.tsx'
 import type { Saved } from './information-form-props.ts'
 
 const SAVED_KEYS: readonly string[] = [
   'messages.dataChanged',
   'messages.passwordChanged',
+  'messages.emailChanged',
   'account.information.email.sent',
 ]
 
@@ -46,6 +49,7 @@ const TITLES = {
   delivery: 'account.information.delivery.edit',
   email: 'account.information.email.title',
   password: 'account.information.password.title',
+  'confirm-email': 'account.information.email.title',
 } as const satisfies Record<InformationAction, string>
 
 export function Component() {
@@ -98,7 +102,9 @@ export function Component() {
           {saved.values ? t(saved.saved, saved.values) : t(saved.saved)}
         </p>
       )}
-      {!props ? (
+      {known === 'confirm-email' ? (
+        <EmailConfirm overview={overview} />
+      ) : !props ? (
         <CallStatus state={state.status === 'ready' ? { status: 'loading' } : state} retry={reload} />
       ) : known === 'personal' ? (
         <PersonalForm {...props} />

@@ -12,8 +12,19 @@ import type { AccountAnswer, UpdateAccountBody } from '../../domain/account-api.
 import { checkCompany } from '../../domain/checkout-rules.ts'
 import { fieldErrors, type FieldErrors } from '../checkout/form-field.tsx'
 
-/** The forms of /account/information/<action>/, by the action in the path. */
-export const INFORMATION_ACTIONS = ['personal', 'company', 'address', 'delivery', 'email', 'password'] as const
+/**
+ * The forms of /account/information/<action>/, by the action in the path, and `confirm-email`, where the link mailed
+ * to a new e-mail address leads (email-confirm.tsx).
+ */
+export const INFORMATION_ACTIONS = [
+  'personal',
+  'company',
+  'address',
+  'delivery',
+  'email',
+  'password',
+  'confirm-email',
+] as const
 export type InformationAction = (typeof INFORMATION_ACTIONS)[number]
 export const isInformationAction = (value: string | undefined): value is InformationAction =>
   (INFORMATION_ACTIONS as readonly string[]).includes(value ?? '')

@@ -71,7 +71,16 @@ export function Component() {
   }, [action, known, navigate, overview])
 
   const saved = known ? null : savedOf(location.state)
-  const title = known ? t(TITLES[known]) : t('account.information.title')
+  const account = state.status === 'ready' ? state.data : null
+  // Adding what the account does not have yet is said so.
+  const title =
+    known === 'company' && account && !account.company
+      ? t('account.information.company.add')
+      : known === 'address' && account && !hasAddress(account.billing)
+        ? t('account.information.address.add')
+        : known
+          ? t(TITLES[known])
+          : t('account.information.title')
   // A form's address fields need the countries (the overview names them when they come).
   const props =
     state.status === 'ready' && (!known || countries.length > 0)

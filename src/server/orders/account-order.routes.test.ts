@@ -1,7 +1,7 @@
 // The signed-in account's orders and invoices on both databases: only the owner's, newest first; 401 signed out;
 // another account's order, a guest's and one of another site answered as a missing one; the invoice PDF once paid.
-// Until the sign-in route exists the tests sign in as the session plugin would: a session row with the account and
-// its signed cookie.
+// The tests sign in as the session plugin does (a session row with the account, and its signed cookie) and place
+// orders as the order route does for a signed-in shopper (OrderService.place with the account).
 import { describe, expect, it } from 'vitest'
 import { AccountInvoiceListSchema, AccountOrderListSchema, AccountOrderSchema } from '../../domain/account-orders.ts'
 import { ApiErrorSchema } from '../../domain/errors.ts'
@@ -14,7 +14,7 @@ import { NOW, useOrders } from './order-test-setup.ts'
 const MISSING = '0b6f1c2e-8d4a-4f3b-9c5e-7a1d2b3c4d5e'
 
 describe.each(DIALECTS)('the account order API on %s', (dialect) => {
-  const { current, db, context, cartWith, place, setStock } = useOrders(dialect)
+  const { current, db, context, cartWith, scopeOf, setStock } = useOrders(dialect)
   let accounts = 0
 
   /** An activated account on a site, and the cookie of a session signed in as it. */
@@ -56,11 +56,14 @@ describe.each(DIALECTS)('the account order API on %s', (dialect) => {
     return { accountId: row.id, cookie: `sid=${current().app.signCookie(session.id)}`, host }
   }
 
-  /** An order of muesli (and treats) placed on the Dutch site, owned by `accountId` (null: a guest's). */
+  /** An order of muesli (and treats) placed on the Dutch site by `accountId` signed in (null: a guest's). */
   async function orderOf(accountId: number | null, lines: [number, number][] = [[SPORT_MUESLI, 2]]) {
     await setStock(SPORT_MUESLI, 500)
-    const { order } = await place(await cartWith(lines))
-    await db().updateTable('orders').set({ accountId }).where('id', '=', order.orderId).execute()
+    const cartId = await cartWith(lines)
+    const scope = await context().carts.prepare(scopeOf())
+    const { order } = await db()
+      .transaction()
+      .execute((trx) => context().orders.place(trx, scope, cartId, { origin: `http://${HOSTS.nl}`, accountId }))
     return order
   }
 

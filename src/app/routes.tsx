@@ -37,6 +37,14 @@ interface AccountPage {
  */
 const ACCOUNT_PAGES: Record<string, AccountPage> = {
   account: { path: '', access: 'signedIn', lazy: () => import('./account/overview-page.tsx') },
+  // `information`'s action names the form that is open (account/information-page.tsx).
+  information: {
+    path: 'information/:action?',
+    access: 'signedIn',
+    lazy: () => import('./account/information-page.tsx'),
+  },
+  'account-orders': { path: 'orders/:orderId?', access: 'signedIn', lazy: () => import('./account/orders-page.tsx') },
+  'account-invoices': { path: 'invoices', access: 'signedIn', lazy: () => import('./account/invoices-page.tsx') },
   login: { path: 'login', access: 'signedOut', lazy: () => import('./account/login-page.tsx') },
   register: { path: 'register', access: 'signedOut', lazy: () => import('./account/register-page.tsx') },
   'account-password-forgot': {

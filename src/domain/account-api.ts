@@ -66,8 +66,10 @@ export const ResendConfirmationBodySchema = z.object({ emailAddress: FieldText }
 export const ResetPasswordBodySchema = z.object({ newPassword: PasswordText })
 /** `POST /api/account/changepassword` (signed in). */
 export const ChangePasswordBodySchema = z.object({ currentPassword: PasswordText, newPassword: PasswordText })
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>
 /** `POST /api/account/changeemailaddress?callbackUrl` (signed in): the change waits for the link mailed to the new address. */
 export const ChangeEmailBodySchema = z.object({ newEmailAddress: FieldText, password: PasswordText })
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>
 
 /** `POST /api/authentication/signin` (captcha in the `recaptchatoken` header). */
 export const SignInBodySchema = z.object({ emailAddress: FieldText, password: PasswordText })

@@ -52,6 +52,7 @@ import { paymentRoutes } from './payments/payments.routes.ts'
 import { PaymentService } from './payments/payments.service.ts'
 import { invoiceRoutes } from './invoices/invoice.routes.ts'
 import { InvoiceService } from './invoices/invoice.service.ts'
+import { accountOrderRoutes } from './orders/account-order.routes.ts'
 import { orderRoutes } from './orders/order.routes.ts'
 import { OrderService } from './orders/order.service.ts'
 import { followPayment, OrderPayments } from './orders/order-payment.ts'
@@ -300,6 +301,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     cartPaymentRoutes,
     orderRoutes,
     invoiceRoutes,
+    accountOrderRoutes,
     backofficeRoutes,
     devMailRoutes,
     paymentRoutes,

@@ -48,7 +48,10 @@ test('register, activate by mail, sign in with the captcha, see the account, sig
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hallo ${account.firstName}`)
   const accountNav = page.getByRole('navigation', { name: nl.account.nav.label })
   await expect(accountNav.getByRole('link', { name: nl.account.nav.orders })).toBeVisible()
-  await expect(page.getByRole('link', { name: nl.header.account })).toHaveAttribute('href', '/account/')
+  // The header's account entry (on a narrow phone the first line of the menu): to the account, named so.
+  const headerAccount = page.locator('a.entry-point--account[data-place="menu"]')
+  await expect(headerAccount).toHaveAttribute('href', '/account/')
+  await expect(headerAccount).toHaveAttribute('aria-label', nl.header.account)
   // The overview is personal: the server says so, and nothing of it lands in the service worker's caches.
   const reload = await page.reload()
   expect(reload?.headers()['cache-control']).toBe('private, no-store')
@@ -68,7 +71,8 @@ test('register, activate by mail, sign in with the captcha, see the account, sig
   await expect.poll(async () => (await storedRows(page, 'checkoutDrafts')).length).toBe(0)
   await expect.poll(async () => (await storedRows(page, 'cartOutbox')).length).toBe(0)
   expect(await personalCacheEntries(page)).toEqual([])
-  await expect(page.getByRole('link', { name: nl.header.accountSignIn })).toHaveAttribute('href', '/account/login/')
+  await expect(headerAccount).toHaveAttribute('href', '/account/login/')
+  await expect(headerAccount).toHaveAttribute('aria-label', nl.header.accountSignIn)
 
   // The account pages are guarded: the server sends a first visit to the login page, and back after signing in.
   await page.goto(`${origin}/account/?tab=1`)
@@ -86,7 +90,8 @@ test('register, activate by mail, sign in with the captcha, see the account, sig
     .click()
   await expect(page).toHaveURL(`${origin}/account/login/?s=1`)
   // And signed out, a link in the page to the account is guarded by the browser too.
-  await page.getByRole('link', { name: nl.header.accountSignIn }).click()
+  await page.getByRole('button', { name: nl.header.menu, exact: true }).click()
+  await page.getByRole('link', { name: nl.header.accountSignIn, exact: true }).click()
   await expect(page).toHaveURL(`${origin}/account/login/`)
 })
 

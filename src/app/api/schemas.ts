@@ -26,6 +26,7 @@ import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-cal
 import { CartSchema, GiftCardCheckSchema } from '../../domain/cart.ts'
 import { AddressSchema } from '../../domain/address.ts'
 import { AccountAnswerSchema, IsAuthenticatedSchema } from '../../domain/account-api.ts'
+import { AccountInvoiceListSchema, AccountOrderListSchema, AccountOrderSchema } from '../../domain/account-orders.ts'
 import { AddressAutocompleteAnswerSchema } from '../../domain/address-autocomplete.ts'
 import { AccountSubscriptionsSchema, SubscriptionResultSchema } from '../../domain/newsletter-api.ts'
 import { OrderViewSchema, PlacedOrderSchema } from '../../domain/orders.ts'
@@ -81,5 +82,8 @@ export const schemas = {
   accountSubscriptions: AccountSubscriptionsSchema,
   isAuthenticated: IsAuthenticatedSchema,
   account: AccountAnswerSchema,
+  accountOrders: AccountOrderListSchema,
+  accountOrder: AccountOrderSchema,
+  accountInvoices: AccountInvoiceListSchema,
 }
 export type Schemas = typeof schemas

@@ -9,6 +9,7 @@ import type { AddressContext, AutocompleteMode } from '../../domain/address-auto
 import { IDEMPOTENCY_HEADER } from '../../domain/cart-constants.ts'
 import { CAPTCHA_HEADER, type RegisterBody } from '../../domain/account-api.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
+import type { ChangeEmailBody, ChangePasswordBody, UpdateAccountBody } from '../../domain/account-api.ts'
 import {
   calculate2Request,
   cartPricingRequest,
@@ -248,6 +249,17 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
       call('accountSubscriptions', { path: '/api/account/subscriptions', signal }),
     setAccountSubscriptions: (newsletter: boolean) =>
       call('accountSubscriptions', { method: 'PUT', path: '/api/account/subscriptions', body: { newsletter } }),
+    // The account's information, orders and invoices (signed in; 401 notSignedIn otherwise).
+    updateAccount: (body: UpdateAccountBody, callbackUrl: string) =>
+      call('none', { method: 'PUT', path: '/api/account', query: { callbackUrl }, body }, true),
+    changeEmailAddress: (body: ChangeEmailBody, callbackUrl: string) =>
+      call('none', { method: 'POST', path: '/api/account/changeemailaddress', query: { callbackUrl }, body }, true),
+    changePassword: (body: ChangePasswordBody) =>
+      call('none', { method: 'POST', path: '/api/account/changepassword', body }, true),
+    accountOrders: (signal?: AbortSignal) => call('accountOrders', { path: '/api/account/orders', signal }),
+    accountOrder: (orderId: string, signal?: AbortSignal) =>
+      call('accountOrder', { path: `/api/account/orders/${orderId}`, signal }),
+    accountInvoices: (signal?: AbortSignal) => call('accountInvoices', { path: '/api/account/invoices', signal }),
   }
 }
 

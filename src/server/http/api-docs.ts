@@ -80,6 +80,7 @@ const NOUNS = {
     '`GET`, `PUT /api/account`, `POST /api/account/changepassword`, `/changeemailaddress`: signed in only (401 `notSignedIn`).',
     '`POST /api/authentication/signin` (captcha in `recaptchatoken`; 401 `signInFailed`), `/signout`, `/isauthenticated`.',
     '`GET`, `PUT /api/account/subscriptions`: the signed-in account’s newsletter opt-in (in counts as confirmed).',
+    "`GET /api/account/orders`, `/orders/{orderId}`, `/orders/{orderId}/invoice` (PDF), `/invoices`: the signed-in account's orders and invoices; another's order is 404 `orderNotFound`.",
   ],
   captcha: [
     '`GET /api/captcha/challenge`: an ALTCHA challenge (SHA-256 proof of work); its solution goes base64 in `recaptchatoken`, once.',

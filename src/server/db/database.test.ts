@@ -47,6 +47,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0013_invoices',
       '0014_payment_refunds',
       '0015_accounts',
+      '0019_reviews_and_scans',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

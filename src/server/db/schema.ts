@@ -13,6 +13,7 @@ import type { MailTables } from './tables/mail.ts'
 import type { PaymentTables } from './tables/payments.ts'
 import type { OrderTables } from './tables/orders.ts'
 import type { PlatformTables } from './tables/platform.ts'
+import type { ReviewScanTables } from './tables/reviews-and-scans.ts'
 import type { SessionTables } from './tables/sessions.ts'
 
 export interface Database
@@ -30,4 +31,5 @@ export interface Database
     OrderTables,
     GiftCardTables,
     InvoiceTables,
-    AccountTables {}
+    AccountTables,
+    ReviewScanTables {}

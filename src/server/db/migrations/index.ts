@@ -14,6 +14,7 @@ import * as paymentSelection from './0012_payment_selection.ts'
 import * as invoices from './0013_invoices.ts'
 import * as paymentRefunds from './0014_payment_refunds.ts'
 import * as accounts from './0015_accounts.ts'
+import * as reviewsAndScans from './0019_reviews_and_scans.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_invoices': invoices,
   '0014_payment_refunds': paymentRefunds,
   '0015_accounts': accounts,
+  '0019_reviews_and_scans': reviewsAndScans,
 }
 
 export const migrationProvider: MigrationProvider = {

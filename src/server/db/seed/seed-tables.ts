@@ -4,7 +4,7 @@ import type { Database } from '../schema.ts'
 
 /** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
  * keys, jobs, the back-office audit trail, the mail outbox, sessions, rate-limit counters, payments,
- * orders, invoices and their numbers, accounts, their tokens and spent captchas) hold what the shop records while it runs. Gift cards are seeded apart
+ * orders, invoices and their numbers, accounts, their tokens and spent captchas, scan results and feed advice) hold what the shop records while it runs. Gift cards are seeded apart
  * (gift-card-seed.ts): only inserted, never overwritten, so a second seed keeps what a tester spent. */
 export type SeedTable = Exclude<
   keyof Database,
@@ -32,6 +32,8 @@ export type SeedTable = Exclude<
   | 'accounts'
   | 'accountTokens'
   | 'captchaSpent'
+  | 'scanResults'
+  | 'feedAdvice'
 >
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 

@@ -15,6 +15,20 @@ const CHECKOUT_PAGES = {
   complete: () => import('./checkout/complete-page.tsx'),
 } as const
 
+/**
+ * The account area's pages (spec §2): each its own chunk, under every language prefix, in the account layout; the
+ * handle's `access` says who may see them (the layout's guard sends others to login, or signed-in visitors away
+ * from the signed-out pages).
+ */
+const ACCOUNT_PAGES: Record<string, { path: string; access: 'signedIn' | 'signedOut'; lazy: () => Promise<object> }> = {
+  'account-reviews': { path: 'reviews', access: 'signedIn', lazy: () => import('./account/reviews-page.tsx') },
+  'account-rqs-results': {
+    path: 'rqs-results',
+    access: 'signedIn',
+    lazy: () => import('./account/rqs-results-page.tsx'),
+  },
+}
+
 // The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:
 // each is its own chunk, loaded for the first page before hydration and on demand after.
 export const routes: RouteObject[] = [
@@ -49,6 +63,7 @@ export const routes: RouteObject[] = [
       ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
       // The checkout, in its own layout, under every language prefix: /checkout/ starts at billing.
       ...checkoutPages(),
+      ...accountPages(),
       {
         id: 'dynamic',
         path: '*',
@@ -92,6 +107,18 @@ function checkoutPages(): RouteObject[] {
       lazy,
     })),
   ])
+}
+
+function accountPages(): RouteObject[] {
+  return ['account', ':language/account'].flatMap((base) =>
+    Object.entries(ACCOUNT_PAGES).map(([routeName, page]) => ({
+      id: `${routeName}:${base}`,
+      path: `${base}/${page.path}`,
+      handle: { routeName, layout: 'account', access: page.access },
+      loader: strictTrailingSlash,
+      lazy: page.lazy,
+    })),
+  )
 }
 
 /** Every route ends with '/' (strict trailing slashes); the dynamic route gets this from the routing API, app routes check it here. */

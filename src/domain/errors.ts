@@ -4,7 +4,9 @@ import { z } from 'zod'
 // translated message (the keys `errors.<code>` in locales/).
 
 export const ERROR_CODES = [
+  'activationTokenExpired',
   'bodyTooLarge',
+  'captchaInvalid',
   'cartEmpty',
   'cartLimit',
   'cartNotAvailable',
@@ -14,6 +16,7 @@ export const ERROR_CODES = [
   'discountCodeExpired',
   'discountCodeNotYetValid',
   'discountCodeUnknown',
+  'emailChangeTokenExpired',
   'giftCardInvalid',
   'idempotencyKeyReused',
   'impersonationKeyInvalid',
@@ -22,6 +25,7 @@ export const ERROR_CODES = [
   'invalidBody',
   'invalidFields',
   'invalidParameter',
+  'invalidToken',
   'lineNotFound',
   'malformedJson',
   'notFound',
@@ -38,10 +42,12 @@ export const ERROR_CODES = [
   'productOrderable',
   'rateLimited',
   'requestInProgress',
+  'resetTokenExpired',
   'reviewExists',
   'routeNotFound',
   'sampleNotFound',
   'serviceUnavailable',
+  'signInFailed',
   'tooManyRequests',
   'unauthorized',
   'unknownCountry',

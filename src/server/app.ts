@@ -4,6 +4,9 @@ import { randomUUID } from 'node:crypto'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { registerAccountCleanUp } from './accounts/account-cleanup.ts'
+import { accountRoutes } from './accounts/account.routes.ts'
+import { AccountService } from './accounts/account.service.ts'
 import { EmbeddedAddressProvider } from './addresses/address-provider.ts'
 import { addressRoutes } from './addresses/address.routes.ts'
 import { startCartMaintenance } from './cart/cart-maintenance.ts'
@@ -15,6 +18,8 @@ import { cartRoutes } from './cart/cart.routes.ts'
 import { CartPayment } from './cart/cart-payment.ts'
 import { cartPaymentRoutes } from './cart/cart-payment.routes.ts'
 import { backofficeRoutes } from './backoffice/backoffice.routes.ts'
+import { CaptchaService, registerCaptchaCleanUp } from './captcha/captcha.ts'
+import { captchaRoutes } from './captcha/captcha.routes.ts'
 import { CatalogueCache } from './catalogue/catalogue-cache.ts'
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts'
 import type { Config } from './config.ts'
@@ -163,6 +168,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const mail = new MailService({ jobs, transport: createMailTransport(config.SMTP_URL), config, log: app.log })
   registerSessionCleanUp(jobs)
   registerRateLimitCleanUp(jobs)
+  registerCaptchaCleanUp(jobs)
+  registerAccountCleanUp(jobs)
   const publicUrl = new URL(config.PUBLIC_URL)
   const paymentProvider = createPaymentProvider(config, { db: database.db, jobs, publicUrl })
   const cartCalculator = new CartCalculator(carts)
@@ -206,6 +213,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     orderPayments: new OrderPayments({ database, payments, moves: orders.moves }),
     orderRefunds,
     invoices,
+    accounts: new AccountService({ database, sites, mail, jobs, now }),
+    captcha: new CaptchaService(database.db, config, now),
   }
 
   const responses = new ResponseCache({ now })
@@ -280,6 +289,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     devMailRoutes,
     paymentRoutes,
     addressRoutes,
+    accountRoutes,
+    captchaRoutes,
     accountReviewRoutes,
     accountScanRoutes,
   ]) {

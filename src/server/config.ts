@@ -57,6 +57,13 @@ export const ConfigSchema = z
      * run in production mode and pay with it); a shop that takes real orders sets PAYMENT_PROVIDER=mollie.
      */
     ALLOW_TEST_PAYMENTS: z.stringbool().default(false),
+    /** The key captcha challenges are signed with (src/server/captcha/); without it one is derived from SESSION_SECRET. */
+    CAPTCHA_HMAC_KEY: z.string().min(32).optional(),
+    /**
+     * The captcha's difficulty: the largest counter a challenge may need (SHA-256 hashes to try, half that on
+     * average). 50 000 takes a slow phone about a second (docs/accounts.md); tests lower it to solve quickly.
+     */
+    CAPTCHA_MAX_NUMBER: z.coerce.number<string>().int().min(100).max(10_000_000).default(50_000),
     /** Mollie's API root, for tests only (the client speaks HTTPS only); default https://api.mollie.com/v2/. */
     MOLLIE_API_URL: z.url({ protocol: /^https$/ }).optional(),
   })

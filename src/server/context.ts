@@ -6,7 +6,9 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { AccountService } from './accounts/account.service.ts'
 import type { AddressProvider } from './addresses/address-provider.ts'
+import type { CaptchaService } from './captcha/captcha.ts'
 import type { CartCalculator } from './cart/cart-calculator.ts'
 import type { CartCheckout } from './cart/cart-checkout.ts'
 import type { CartPayment } from './cart/cart-payment.ts'
@@ -57,6 +59,10 @@ export interface AppContext {
   orderRefunds: OrderRefunds
   /** Paid orders' invoices: issued when an order becomes paid, answered as PDF. */
   invoices: InvoiceService
+  /** Accounts: registration, the mailed links, sign-in, the account's own data. */
+  accounts: AccountService
+  /** The ALTCHA captcha: challenges, and the check of a solution (single use). */
+  captcha: CaptchaService
 }
 
 export type ZodApp = FastifyInstance<

@@ -72,6 +72,17 @@ const NOUNS = {
     'Changes of a stored cart and the checkout details kept on it: each answered 204, once per `Idempotency-Key`.',
     'Cart calculations: of a stored cart, of a cart described in the body, and `calculate2` (the cart and its notices).',
   ],
+  account: [
+    '`POST /api/account?callbackUrl`: register (204; an activation link mailed, the same answer for a known address).',
+    '`POST /api/account/{userId}/confirm?token`: follow an activation or e-mail change link; 400 `activationTokenExpired`, `emailChangeTokenExpired`, `invalidToken`.',
+    '`POST /api/account/resendconfirmation`, `/forgotpassword`: a new link mailed if the account exists; 204 either way. Resend needs a captcha.',
+    '`POST /api/account/{userId}/resetpassword?token`: a new password; every session of the account ends. `resetTokenExpired`.',
+    '`GET`, `PUT /api/account`, `POST /api/account/changepassword`, `/changeemailaddress`: signed in only (401 `notSignedIn`).',
+    '`POST /api/authentication/signin` (captcha in `recaptchatoken`; 401 `signInFailed`), `/signout`, `/isauthenticated`.',
+  ],
+  captcha: [
+    '`GET /api/captcha/challenge`: an ALTCHA challenge (SHA-256 proof of work); its solution goes base64 in `recaptchatoken`, once.',
+  ],
 } as const
 
 type Noun = keyof typeof NOUNS
@@ -92,6 +103,7 @@ const NOUN_OF_SEGMENT: Record<string, Noun> = {
   productsearch: 'catalogue',
   stockreminders: 'catalogue',
   cartcalculation: 'cart',
+  authentication: 'account',
 }
 
 /** Whether a route belongs in the document: the API, but not the document's own routes. */

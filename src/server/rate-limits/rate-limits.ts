@@ -31,6 +31,11 @@ export const RATE_LIMITS = {
   registration: { perIp: { max: 10, windowMs: HOUR_MS }, perEmail: { max: 3, windowMs: HOUR_MS } },
   forgotPassword: { perIp: { max: 10, windowMs: HOUR_MS }, perEmail: { max: 3, windowMs: HOUR_MS } },
   resendConfirmation: { perIp: { max: 10, windowMs: HOUR_MS }, perEmail: { max: 3, windowMs: HOUR_MS } },
+  // Per address only (these bodies carry no e-mail address): a reset needs a mailed token, a change the current
+  // password, so these only slow down guessing that password or flooding a new address with links.
+  passwordReset: { perIp: { max: 10, windowMs: HOUR_MS } },
+  passwordChange: { perIp: { max: 10, windowMs: HOUR_MS } },
+  emailChange: { perIp: { max: 10, windowMs: HOUR_MS } },
   stockReminder: { perIp: { max: 30, windowMs: HOUR_MS }, perEmail: { max: 10, windowMs: HOUR_MS } },
   newsletterSignup: { perIp: { max: 10, windowMs: HOUR_MS }, perEmail: { max: 3, windowMs: HOUR_MS } },
   orderPlacement: { perIp: { max: 30, windowMs: HOUR_MS }, perEmail: { max: 10, windowMs: HOUR_MS } },

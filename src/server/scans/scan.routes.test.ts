@@ -119,6 +119,9 @@ describe.each(DIALECTS)('the account scan results and feed advice on %s', (diale
       results: [],
     })
     expect(await unreadScanResultCount(db(), owner.accountId)).toBe(1)
+    const account = await get('/api/account', owner.cookie)
+    expect(account.statusCode, account.body).toBe(200)
+    expect(account.json()).toMatchObject({ unreadQuickscanResults: 1 })
   })
 
   it.each([

@@ -1,5 +1,6 @@
 // For route tests of the account's own calls before the sign-in calls exist: an activated account row on a site and
 // a signed-in session for it, as the cookie a browser would send.
+import { EMPTY_ADDRESS } from '../../domain/address.ts'
 import type { TestApp } from '../../../tests/helpers/app.ts'
 import { SessionService } from './session.service.ts'
 
@@ -24,7 +25,7 @@ export async function signedInAccount(
       firstName,
       lastName,
       phoneNumber: '',
-      billing: '{}',
+      billing: JSON.stringify(EMPTY_ADDRESS),
       shipping: null,
       company: null,
       alternativeShippingAddress: false,

@@ -1,6 +1,7 @@
 // Writing a review of a bought product: title, text with a live count of its words toward the 5 it needs, 1–5 stars
-// and the language it is written in (the page's unless chosen). The rules are the domain's, the server's too; an
-// error shows beside its field once the field was left or the form sent, and the server's refusals the same way.
+// and the language it is written in (the page's unless chosen). The rules are the domain's, the server's too. Errors
+// show beside their fields from the first send on (then live); before that the word count guides. Not on leaving a
+// field: an error appearing then moves the send button away from a pointer that is on its way to it.
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { reviewFieldErrors, wordCount, type WriteReviewBody } from '../../domain/account-reviews.ts'
@@ -45,18 +46,16 @@ export function ReviewForm({
   const { language } = useRootData()
   const id = useId()
   const [draft, setDraft] = useState<Draft>({ title: '', text: '', rating: null, language: language.code })
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [sent, setSent] = useState(false)
   const [sending, setSending] = useState(false)
   const [server, setServer] = useState<{ fields: FieldErrors; message: string | null }>({ fields: {}, message: null })
 
   const own: FieldErrors = Object.fromEntries(reviewFieldErrors(draft).map((e) => [e.path, e]))
-  const errorOf = (field: string) => (sent || touched.has(field) ? (own[field] ?? server.fields[field]) : undefined)
+  const errorOf = (field: string) => (sent ? (own[field] ?? server.fields[field]) : undefined)
   const change = <K extends keyof Draft>(field: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [field]: value }))
     setServer((s) => ({ ...s, fields: { ...s.fields, [field]: undefined } as FieldErrors }))
   }
-  const leave = (field: string) => setTouched((s) => new Set(s).add(field))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -89,7 +88,6 @@ export function ReviewForm({
         value={draft.title}
         maxLength={120}
         onChange={(value) => change('title', value)}
-        onLeave={() => leave('title')}
         error={errorOf('title')}
       />
       <div className={textError ? 'field field--invalid' : 'field'}>
@@ -102,7 +100,6 @@ export function ReviewForm({
           value={draft.text}
           required
           onChange={(event) => change('text', event.target.value)}
-          onBlur={() => leave('text')}
           aria-invalid={textError ? true : undefined}
           aria-describedby={`field-text-count${textError ? ' field-text-error' : ''}`}
         />
@@ -115,14 +112,7 @@ export function ReviewForm({
         </p>
         <ErrorText id="field-text-error" error={textError} />
       </div>
-      <StarRatingInput
-        value={draft.rating}
-        onChange={(rating) => {
-          change('rating', rating)
-          leave('rating')
-        }}
-        error={errorOf('rating')}
-      />
+      <StarRatingInput value={draft.rating} onChange={(rating) => change('rating', rating)} error={errorOf('rating')} />
       <div className="field">
         <label htmlFor="field-language">{t('account.reviews.form.language')}</label>
         <select

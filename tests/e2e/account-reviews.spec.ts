@@ -180,7 +180,7 @@ test.describe('the account: reviews and scan results', () => {
     await page.goto(`${ORIGIN}/account/rqs-results/`)
     await page.getByRole('button', { name: nl.consent.decline }).click()
     const results = page.getByRole('region', { name: /Analyseresultaten/ })
-    await expect(results.locator('.unread-count')).toHaveText('1 nieuw')
+    await expect(results.locator('.unread-count')).toHaveText('Nieuw: 1')
     const item = results.getByRole('link', { name: /Hooi weiland achter/ })
     await expect(item).toContainText('Nieuw')
     await item.click()

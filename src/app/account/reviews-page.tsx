@@ -1,6 +1,7 @@
 // /account/reviews/ (route account-reviews): the products the account bought, each with 'write a review' or the
 // review it wrote and where moderation stands. A sent review is thanked for with the note that it may take up to 24
 // hours to appear (spec §8), and the list is read again.
+import '../checkout/checkout.css'
 import './account-pages.css'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  isPersonalApi,
   byteBudgetPlugin,
   cacheNames,
   declaredBytes,
@@ -214,5 +215,25 @@ describe('placeholderImage', () => {
     expect(isCacheable(placeholder)).toBe(false)
     expect(isProductImage(placeholder)).toBe(false)
     expect(await placeholder.text()).toMatch(/^<svg [^>]*viewBox="0 0 160 160"/)
+  })
+})
+
+describe('isPersonalApi', () => {
+  it.each([
+    ['/api/account', true],
+    ['/api/account/12/confirm?token=x', true],
+    ['/api/authentication/isauthenticated', true],
+    ['/api/Authentication/signin', true],
+    ['/api/captcha/challenge', true],
+    ['/api/accounts-public', false],
+    ['/api/sites/1', false],
+    ['/account/', false],
+  ])('%s is personal: %s', (path, personal) => {
+    expect(isPersonalApi(new URL(path, 'https://www.equivera.nl'))).toBe(personal)
+  })
+
+  it('keeps no answer the account calls give (no-store), so no cache can hold one', () => {
+    const answer = new Response('{}', { status: 200, headers: { 'cache-control': 'no-store' } })
+    expect(isCacheable(answer)).toBe(false)
   })
 })

@@ -32,6 +32,12 @@ export function isCacheable(response: Response): boolean {
   return true
 }
 
+/**
+ * The API calls whose answers belong to one person (the account, signing in and out, the captcha's one-time
+ * challenges): only ever from the network, never from or into a cache, whatever their headers say.
+ */
+export const isPersonalApi = (url: URL): boolean => /^\/api\/(account|authentication|captcha)(\/|$)/i.test(url.pathname)
+
 /** Product images kept at most: about a whole catalogue browsed in one width per view. */
 export const IMAGE_CACHE_MAX_ENTRIES = 400
 export const IMAGE_CACHE_MAX_AGE_S = 30 * 24 * 60 * 60

@@ -8,7 +8,7 @@ import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
 import {
   byteBudgetPlugin,
   cacheNames,
@@ -17,6 +17,7 @@ import {
   IMAGE_CACHE_MAX_BYTES,
   IMAGE_CACHE_MAX_ENTRIES,
   isCacheable,
+  isPersonalApi,
   PAGE_CACHE_MAX,
   placeholderImage,
   SITE_DATA_MAX_AGE_S,
@@ -95,6 +96,11 @@ const markFromCache = {
 const cacheable = {
   cacheWillUpdate: async ({ response }: { response: Response }) => (isCacheable(response) ? response : null),
 }
+
+// The account and authentication calls: the network only, before every other rule. Their answers are one person's
+// (no-store anyway); no rule added later may catch them into a cache, and offline they fail as they should. (Their
+// POSTs are not routed at all: the browser sends them itself, and the Cache API never keeps a POST.)
+registerRoute(({ url }) => url.origin === self.location.origin && isPersonalApi(url), new NetworkOnly(), 'GET')
 
 // Pages: network first, because prices, stock and content should be fresh when there is a connection; but only for
 // 4 s, because a rural connection that hangs is worse than yesterday's copy. Without the network: the cached copy of

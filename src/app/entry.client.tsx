@@ -4,6 +4,7 @@
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
+import { getDefaultStore } from 'jotai'
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { chooseLocale, type Locale } from '../domain/locale.ts'
@@ -19,6 +20,7 @@ import { checkApiVersion, registerServiceWorker } from './pwa/update.ts'
 import type { RootData } from './root/root.data.ts'
 import { servicesContext, type AppServices } from './router-context.ts'
 import { routes } from './routes.tsx'
+import { ACCOUNT_STATE_GLOBAL, accountAtom, type AccountState } from './account/account-state.ts'
 import { ServicesProvider } from './services.tsx'
 import { persistScope } from './scope-storage.ts'
 import './styles/app.css'
@@ -26,6 +28,7 @@ import './styles/app.css'
 declare global {
   interface Window {
     __staticRouterHydrationData?: { loaderData?: Record<string, unknown> }
+    [ACCOUNT_STATE_GLOBAL]?: AccountState
   }
 }
 
@@ -61,6 +64,12 @@ async function start() {
     },
   }
   if (rootData) persistScope({ siteId: rootData.site.siteId, languageId: rootData.language.languageId })
+  // A page of the account area comes with the account state the server rendered it with: the first render matches.
+  const accountState = window[ACCOUNT_STATE_GLOBAL]
+  if (accountState) {
+    getDefaultStore().set(accountAtom, accountState)
+    delete window[ACCOUNT_STATE_GLOBAL]
+  }
 
   // Lazy routes of the first page are loaded before hydration, so the first render matches the server's HTML.
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? []

@@ -6,8 +6,10 @@ import { StrictMode } from 'react'
 import { preinit, preloadModule } from 'react-dom'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
+import { createStore, Provider as JotaiProvider } from 'jotai'
 import {
   createStaticHandler,
+  matchRoutes,
   createStaticRouter,
   isRouteErrorResponse,
   RouterContextProvider,
@@ -15,6 +17,8 @@ import {
   type StaticHandlerContext,
 } from 'react-router'
 import { chooseLocale } from '../domain/locale.ts'
+import { accessRedirect, prefixOf, type AccessHandle } from './account/access.ts'
+import { ACCOUNT_STATE_GLOBAL, accountAtom, fetchAccountState, UNKNOWN } from './account/account-state.ts'
 import { createShopApi } from './api/shop-api.ts'
 import { rendersCatalogueView } from './catalogue/load-view.ts'
 import type { Transport } from '../browser/transport.ts'
@@ -52,7 +56,15 @@ export interface RenderOptions {
 }
 
 export type RenderResult =
-  { type: 'response'; response: Response } | { type: 'stream'; status: number; headers: Headers; body: Readable }
+  | { type: 'response'; response: Response }
+  | {
+      type: 'stream'
+      status: number
+      headers: Headers
+      body: Readable
+      /** The page depends on who asks (the account area): never kept or shared, by anyone. */
+      personal: boolean
+    }
 
 const handler = createStaticHandler(routes)
 
@@ -68,6 +80,10 @@ const TAG_MANAGER_ALLOWED = 'window.tagManagerAllowed = true;'
  * before any module of the app runs, whatever the order of the build's chunks.
  */
 const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig = { jitless: true };'
+
+/** JSON for a script in the page: nothing in it can end the script or be read as HTML. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /** Hydration data as React Router's own StaticRouterProvider writes it, errors made serialisable. */
 export function hydrationScript(context: StaticHandlerContext): string {
@@ -99,10 +115,31 @@ export async function render(request: Request, options: RenderOptions): Promise<
   }
   // The static handler runs no middleware unless asked to answer with a Response; the scope is set here instead.
   await resolveScope(services, new URL(request.url), request.signal)
+  // Who may see the page (account/access.ts), asked with the visitor's session cookie: the browser's guard runs
+  // only on its own navigations. A page that asked is personal, and so is a redirect it answers with.
+  const url = new URL(request.url)
+  const matches = matchRoutes(routes, url) ?? []
+  const guarded = matches.findLast((match) => (match.route.handle as AccessHandle | undefined)?.access)
+  const access = (guarded?.route.handle as AccessHandle | undefined)?.access
+  const accountState = access ? await fetchAccountState(services.api, request.signal) : UNKNOWN
+  if (access && guarded) {
+    const to = accessRedirect(access, accountState, url, prefixOf(guarded.params))
+    if (to) {
+      const headers = { location: to, 'cache-control': 'no-store' }
+      return { type: 'response', response: new Response(null, { status: 302, headers }) }
+    }
+  }
+  // A store of this request's own: jotai's default store is shared by every request the server renders.
+  const store = createStore()
+  store.set(accountAtom, accountState)
+
   const requestContext = new RouterContextProvider()
   requestContext.set(servicesContext, services)
   const context = await handler.query(request, { requestContext })
-  if (context instanceof Response) return { type: 'response', response: context }
+  if (context instanceof Response) {
+    if (access) context.headers.set('cache-control', 'no-store')
+    return { type: 'response', response: context }
+  }
 
   const rootData = context.loaderData.root as RootData | undefined
   const locale = rootData?.locale ?? chooseLocale('equivera', 'en', 'en')
@@ -146,9 +183,11 @@ export async function render(request: Request, options: RenderOptions): Promise<
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <Assets />
-          <ServicesProvider services={services}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </ServicesProvider>
+          <JotaiProvider store={store}>
+            <ServicesProvider services={services}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </ServicesProvider>
+          </JotaiProvider>
         </I18nextProvider>
       </StrictMode>,
       {
@@ -156,7 +195,10 @@ export async function render(request: Request, options: RenderOptions): Promise<
         // a script, which moves the footer on every product page. Every part is ready here; send each in place.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         bootstrapScriptContent:
-          ZOD_WITHOUT_EVAL + hydrationScript(context) + (options.tagManager ? TAG_MANAGER_ALLOWED : ''),
+          ZOD_WITHOUT_EVAL +
+          hydrationScript(context) +
+          (access ? `window.${ACCOUNT_STATE_GLOBAL} = ${scriptJson(accountState)};` : '') +
+          (options.tagManager ? TAG_MANAGER_ALLOWED : ''),
         bootstrapModules: [assets.entry],
         ...(options.nonce && { nonce: { script: options.nonce, style: options.nonce } }),
         onShellReady() {
@@ -167,6 +209,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
             status,
             headers: new Headers({ 'content-type': 'text/html; charset=utf-8' }),
             body,
+            personal: access !== undefined,
           })
         },
         onShellError: reject,

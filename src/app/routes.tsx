@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { CART_PATH_WORDS, COMPARE_PATH_WORDS } from '../domain/catalogue-paths.ts'
+import { accessMiddleware, accountPath, type Access } from './account/access.ts'
 import { rootLoader, rootShouldRevalidate, scopeMiddleware } from './root/root.data.ts'
 import { Root, RootErrorBoundary } from './root/root.tsx'
 
@@ -15,12 +16,46 @@ const CHECKOUT_PAGES = {
   complete: () => import('./checkout/complete-page.tsx'),
 } as const
 
+interface AccountPage {
+  /** The path under /account/ ('' for the overview), react-router syntax: 'orders/:orderId?'. */
+  path: string
+  access: Access
+  lazy: () => Promise<object>
+  /** A loader of the page's own (a lazy module's loader would be ignored beside the route's static one). */
+  loader?: (args: LoaderFunctionArgs) => unknown
+}
+
 /**
- * The account area's pages (spec §2): each its own chunk, under every language prefix, in the account layout; the
- * handle's `access` says who may see them (the layout's guard sends others to login, or signed-in visitors away
- * from the signed-out pages).
+ * The account area (spec §2), by route name: the signed-in pages in the account layout, keeping their scroll
+ * position, and the signed-out ones (login, register …) in the default layout. Guarded by `access` (account/access.ts).
  */
-const ACCOUNT_PAGES: Record<string, { path: string; access: 'signedIn' | 'signedOut'; lazy: () => Promise<object> }> = {
+const ACCOUNT_PAGES: Record<string, AccountPage> = {
+  account: { path: '', access: 'signedIn', lazy: () => import('./account/overview-page.tsx') },
+  login: { path: 'login', access: 'signedOut', lazy: () => import('./account/login-page.tsx') },
+  register: { path: 'register', access: 'signedOut', lazy: () => import('./account/register-page.tsx') },
+  'account-password-forgot': {
+    path: 'forgot',
+    access: 'signedOut',
+    lazy: () => import('./account/forgot-page.tsx'),
+  },
+  // Reset and confirm need the token and account of their mailed link (spec §2, §5).
+  'account-password-reset': {
+    path: 'reset',
+    access: 'signedOut',
+    lazy: () => import('./account/reset-page.tsx'),
+    loader: requireLinkQuery((prefix) => accountPath(prefix)),
+  },
+  'resend-confirmation': {
+    path: 'resend-confirmation',
+    access: 'signedOut',
+    lazy: () => import('./account/resend-confirmation-page.tsx'),
+  },
+  'account-confirm': {
+    path: 'confirm',
+    access: 'signedOut',
+    lazy: () => import('./account/confirm-page.tsx'),
+    loader: requireLinkQuery((prefix) => (prefix ? `/${prefix}/` : '/')),
+  },
   'account-reviews': { path: 'reviews', access: 'signedIn', lazy: () => import('./account/reviews-page.tsx') },
   'account-rqs-results': {
     path: 'rqs-results',
@@ -63,6 +98,7 @@ export const routes: RouteObject[] = [
       ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
       // The checkout, in its own layout, under every language prefix: /checkout/ starts at billing.
       ...checkoutPages(),
+      // The account area, under every language prefix.
       ...accountPages(),
       {
         id: 'dynamic',
@@ -106,19 +142,50 @@ function checkoutPages(): RouteObject[] {
       loader: strictTrailingSlash,
       lazy,
     })),
+    // Forgotten password and its reset, inside the checkout: the reset link of the mail comes back here.
+    {
+      id: `checkout-forgot:${base}`,
+      path: `${base}/forgot`,
+      handle: { routeName: 'checkout-forgot', layout: 'checkout' },
+      loader: strictTrailingSlash,
+      lazy: () => import('./checkout/forgot-page.tsx'),
+    },
+    {
+      id: `checkout-reset:${base}`,
+      path: `${base}/reset`,
+      handle: { routeName: 'checkout-reset', layout: 'checkout' },
+      loader: (args) =>
+        strictTrailingSlash(args) ??
+        requireLinkQuery((prefix) => (prefix ? `/${prefix}/checkout/` : '/checkout/'))(args),
+      lazy: () => import('./checkout/reset-page.tsx'),
+    },
   ])
 }
 
 function accountPages(): RouteObject[] {
   return ['account', ':language/account'].flatMap((base) =>
-    Object.entries(ACCOUNT_PAGES).map(([routeName, page]) => ({
+    Object.entries(ACCOUNT_PAGES).map(([routeName, page]): RouteObject => ({
       id: `${routeName}:${base}`,
-      path: `${base}/${page.path}`,
-      handle: { routeName, layout: 'account', access: page.access },
-      loader: strictTrailingSlash,
+      path: page.path ? `${base}/${page.path}` : base,
+      handle: {
+        routeName,
+        access: page.access,
+        ...(page.access === 'signedIn' && { layout: 'account', keepScroll: true }),
+      },
+      middleware: [accessMiddleware(page.access)],
+      loader: (args) => strictTrailingSlash(args) ?? page.loader?.(args) ?? null,
       lazy: page.lazy,
     })),
   )
+}
+
+/** A page opened from a mailed link needs its `token` and `userId`; without them it sends to `elsewhere`. */
+function requireLinkQuery(elsewhere: (prefix: string) => string) {
+  return ({ request, params }: LoaderFunctionArgs) => {
+    const query = new URL(request.url).searchParams
+    if (!query.get('token') || !query.get('userId')) throw redirect(elsewhere(params.language ?? ''), 302)
+    return null
+  }
 }
 
 /** Every route ends with '/' (strict trailing slashes); the dynamic route gets this from the routing API, app routes check it here. */

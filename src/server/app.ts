@@ -174,6 +174,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const paymentProvider = createPaymentProvider(config, { db: database.db, jobs, publicUrl })
   const cartCalculator = new CartCalculator(carts)
   const invoices = new InvoiceService({ database, sites, mail, publicUrl, secret: config.SESSION_SECRET })
+  const accounts = new AccountService({ database, sites, mail, jobs, now })
   const orders = new OrderService({
     database,
     carts,
@@ -184,6 +185,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     // Whatever moves an order to paid issues its invoice and queues its mail in that move's transaction.
     onPaid: invoices.paid,
     secret: config.SESSION_SECRET,
+    accounts,
   })
   // The order follows its payment in the payment's transaction.
   const payments = new PaymentService({
@@ -213,7 +215,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     orderPayments: new OrderPayments({ database, payments, moves: orders.moves }),
     orderRefunds,
     invoices,
-    accounts: new AccountService({ database, sites, mail, jobs, now }),
+    accounts,
     captcha: new CaptchaService(database.db, config, now),
   }
 

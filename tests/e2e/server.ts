@@ -48,15 +48,19 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
   throw new Error('the server did not become healthy in 30 s')
 }
 
-/** `dir` holds the database: a new one unless given (the same data as a server stopped with keepData). */
+/**
+ * `dir` holds the database: a new one unless given (the same data as a server stopped with keepData). `env` adds to
+ * or replaces the test server's settings (e.g. an SMTP_URL for a test that reads the mails).
+ */
 export async function startServer(
   port: number,
   distDir = 'dist',
   dir = mkdtempSync(join(tmpdir(), 'shop-e2e-')),
+  env: NodeJS.ProcessEnv = {},
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     stdio: 'inherit',
-    env: serverEnv(port, dir, distDir),
+    env: { ...serverEnv(port, dir, distDir), ...env },
   })
   await waitForHealth(port, child)
   return {

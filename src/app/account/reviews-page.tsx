@@ -2,7 +2,7 @@
 // review it wrote and where moderation stands. A sent review is thanked for with the note that it may take up to 24
 // hours to appear (spec §8), and the list is read again.
 import '../checkout/checkout.css'
-import './account-pages.css'
+import './account-results.css'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ReviewRequest, WriteReviewBody } from '../../domain/account-reviews.ts'

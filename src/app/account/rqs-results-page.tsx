@@ -1,7 +1,8 @@
 // /account/rqs-results/ (route account-rqs-results): the account's roughage scan results and, as a second section,
 // its feed advice, each list with what is new (unread). One opens in place through the address (?result=<id> or
 // ?advice=<id>, so the back button returns to the lists); opening marks it read on the server.
-import './account-pages.css'
+import './account-results.css'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { IdParamSchema } from '../../domain/ids.ts'
@@ -12,6 +13,8 @@ import { useRootData } from '../root/use-root-data.ts'
 import { AccountDataState } from './account-data-state.tsx'
 import { FeedAdviceView } from './feed-advice-view.tsx'
 import { ScanResultView } from './scan-result-view.tsx'
+import { useServices } from '../services.tsx'
+import { refreshAccount } from './account-state.ts'
 import { useAccountData } from './use-account-data.ts'
 
 export function Component() {
@@ -48,7 +51,13 @@ function BackToLists() {
 }
 
 function OpenedResult({ id }: { id: number }) {
-  const { state, reload } = useAccountData((api, signal) => api.scanResult(id, signal), id)
+  const { api } = useServices()
+  const { state, reload } = useAccountData((accountApi, signal) => accountApi.scanResult(id, signal), id)
+  // Opening marked it read: the navigation's unread count comes from the account, asked again.
+  const opened = state.status === 'ready'
+  useEffect(() => {
+    if (opened) refreshAccount(api).catch(() => undefined)
+  }, [opened, api])
   return (
     <>
       <BackToLists />

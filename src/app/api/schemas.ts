@@ -25,6 +25,7 @@ import {
 import { CartCalculationSchema, PricingRulesSchema } from '../../domain/cart-calculation.ts'
 import { CartSchema, GiftCardCheckSchema } from '../../domain/cart.ts'
 import { AddressSchema } from '../../domain/address.ts'
+import { AccountAnswerSchema, IsAuthenticatedSchema } from '../../domain/account-api.ts'
 import { AddressAutocompleteAnswerSchema } from '../../domain/address-autocomplete.ts'
 import { OrderViewSchema, PlacedOrderSchema } from '../../domain/orders.ts'
 import { PickupPointListSchema } from '../../domain/pickup-points.ts'
@@ -75,5 +76,7 @@ export const schemas = {
   placedOrder: PlacedOrderSchema,
   order: OrderViewSchema,
   payAgain: PlacedOrderSchema.pick({ status: true, paymentUrl: true }),
+  isAuthenticated: IsAuthenticatedSchema,
+  account: AccountAnswerSchema,
 }
 export type Schemas = typeof schemas

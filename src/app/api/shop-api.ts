@@ -7,6 +7,7 @@ import type { Billing } from '../../domain/cart-api.ts'
 import type { PaymentSelection } from '../../domain/cart.ts'
 import type { AddressContext, AutocompleteMode } from '../../domain/address-autocomplete.ts'
 import { IDEMPOTENCY_HEADER } from '../../domain/cart-constants.ts'
+import { CAPTCHA_HEADER, type RegisterBody } from '../../domain/account-api.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
 import {
   calculate2Request,
@@ -99,6 +100,62 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
       call('none', { method: 'POST', path: '/api/stockreminders', body: { productVariantId, emailAddress } }, true),
     conversion: (mailplusId: string) =>
       call('none', { method: 'POST', path: '/api/Conversion', query: { mailplusId } }, true),
+
+    // The account and signing in (spec §7). Answers that depend on who asks are never kept: the server says
+    // no-store and the service worker lets them through (sw/rules.ts).
+    isAuthenticated: (signal?: AbortSignal) =>
+      call('isAuthenticated', { method: 'POST', path: '/api/authentication/isauthenticated', signal }),
+    account: (signal?: AbortSignal) => call('account', { path: '/api/account', signal }),
+    signIn: (emailAddress: string, password: string, captcha: string) =>
+      call(
+        'none',
+        {
+          method: 'POST',
+          path: '/api/authentication/signin',
+          body: { emailAddress, password },
+          headers: { [CAPTCHA_HEADER]: captcha },
+        },
+        true,
+      ),
+    signOut: () => call('none', { method: 'POST', path: '/api/authentication/signout' }, true),
+    register: (body: RegisterBody, callbackUrl: string) =>
+      call('none', { method: 'POST', path: '/api/account', query: { callbackUrl }, body }, true),
+    confirmAccount: (userId: string, token: string) =>
+      call(
+        'none',
+        { method: 'POST', path: `/api/account/${encodeURIComponent(userId)}/confirm`, query: { token } },
+        true,
+      ),
+    forgotPassword: (emailAddress: string, callbackUrl: string) =>
+      call(
+        'none',
+        { method: 'POST', path: '/api/account/forgotpassword', query: { callbackUrl }, body: { emailAddress } },
+        true,
+      ),
+    /** By the account of an expired link (`userId`) or by the e-mail address typed on the login page. */
+    resendConfirmation: (who: { userId?: string; emailAddress?: string }, callbackUrl: string, captcha: string) =>
+      call(
+        'none',
+        {
+          method: 'POST',
+          path: '/api/account/resendconfirmation',
+          query: { userId: who.userId, callbackUrl },
+          body: who.emailAddress === undefined ? {} : { emailAddress: who.emailAddress },
+          headers: { [CAPTCHA_HEADER]: captcha },
+        },
+        true,
+      ),
+    resetPassword: (userId: string, token: string, newPassword: string) =>
+      call(
+        'none',
+        {
+          method: 'POST',
+          path: `/api/account/${encodeURIComponent(userId)}/resetpassword`,
+          query: { token },
+          body: { newPassword },
+        },
+        true,
+      ),
 
     // The cart. Changes carry the Idempotency-Key of the queued change they send.
     createCart: (idempotencyKey: string) => call('cart', createCartRequest(idempotencyKey)),

@@ -9,6 +9,10 @@ import { MAX_LENGTH } from '../../domain/address-rules.ts'
 import type { Cart } from '../../domain/cart.ts'
 import { nextStep } from '../../domain/checkout.ts'
 import { deliveryAddressOf } from '../../domain/checkout-rules.ts'
+import type { AccountAnswer } from '../../domain/account-api.ts'
+import type { Country } from '../../domain/country.ts'
+import { accountPath } from '../account/access.ts'
+import { ensureAccount, useAccountState } from '../account/account-state.ts'
 import { readDraft, saveDraft } from '../data/checkout-drafts.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
@@ -68,33 +72,29 @@ function BillingFormView({
   const [failure, setFailure] = useState<string | null>(null)
   const exclusions = useExclusions(countries, form?.address.countryCode ?? '')
   const formRef = useRef<HTMLFormElement>(null)
+  // A signed-in shopper has an account: no password to choose.
+  const hasAccount = useAccountState().status === 'signedIn'
 
-  // The form starts from what this device kept, else from what the cart has, else empty in the site's country.
+  // The form starts from what this device kept, else from what the cart has, else (signed in) from the account,
+  // else empty in the site's country.
   useEffect(() => {
     if (form !== null || countries.length === 0) return
-    const billing = cart?.billing ?? null
-    const fromCart: BillingForm = {
-      firstName: billing?.firstName ?? '',
-      lastName: billing?.lastName ?? '',
-      emailAddress: billing?.emailAddress ?? '',
-      phoneNumber: billing?.phoneNumber ?? '',
-      address: (billing && addressDraftOf(billing.address, countries)) ?? emptyAddressDraft(siteCountry),
-      company: (cart?.company ?? null) !== null,
-      companyName: cart?.company?.companyName ?? '',
-      vatNumber: cart?.company?.vatNumber ?? '',
-      newsletter: cart?.newsletterSubscribe ?? false,
-      account: false,
-      password: '',
-    }
     let current = true
-    readDraft(site.siteId, FORM).then(
-      (draft) => current && setForm(draft ? fromDraft(draft, fromCart) : fromCart),
-      () => current && setForm(fromCart),
-    )
+    // The account is asked for once (without a network it stays unknown, and the form starts without it).
+    const account = cart?.billing ? Promise.resolve(null) : ensureAccount(api).catch(() => null)
+    void account.then((state) => {
+      if (!current) return
+      const signedIn = state?.status === 'signedIn' ? state.account : null
+      const fromCart = startingForm(cart, signedIn, countries, siteCountry)
+      readDraft(site.siteId, FORM).then(
+        (draft) => current && setForm(draft ? fromDraft(draft, fromCart) : fromCart),
+        () => current && setForm(fromCart),
+      )
+    })
     return () => {
       current = false
     }
-  }, [form, countries, siteCountry, cart, site.siteId])
+  }, [form, countries, siteCountry, cart, site.siteId, api])
 
   // Kept on the device as it is typed (a little after the last key).
   useEffect(() => {
@@ -147,8 +147,8 @@ function BillingFormView({
       await api.setBilling(cartId, billing)
       if (company) await api.setCompany(cartId, company)
       if (form.newsletter !== cart.newsletterSubscribe) await api.setNewsletter(cartId, form.newsletter)
-      if (form.account && form.password)
-        await api.setPassword(cartId, form.password, `${origin}${checkoutPath(language.pathPrefix, 'login')}`)
+      if (form.account && form.password && !hasAccount)
+        await api.setPassword(cartId, form.password, `${origin}${accountPath(language.pathPrefix, 'confirm')}`)
       await reload()
       void navigate(checkoutPath(language.pathPrefix, nextStep('billing', cart)))
     } catch (error) {
@@ -263,7 +263,7 @@ function BillingFormView({
         </button>
       )}
 
-      {form.account ? (
+      {hasAccount ? null : form.account ? (
         <fieldset>
           <legend>{t('checkout.billing.accountTitle')}</legend>
           <Field
@@ -310,6 +310,35 @@ function BillingFormView({
       </div>
     </form>
   )
+}
+
+/**
+ * What the form starts from: the cart's billing when it has one; else a signed-in shopper's account (name, e-mail,
+ * phone, billing address, company); else empty in the site's country.
+ */
+export function startingForm(
+  cart: Cart | null,
+  account: AccountAnswer | null,
+  countries: readonly Country[],
+  siteCountry: string,
+): BillingForm {
+  const billing = cart?.billing ?? null
+  const person = billing ?? account
+  const address = billing?.address ?? account?.billing ?? null
+  const company = billing ? (cart?.company ?? null) : (cart?.company ?? account?.company ?? null)
+  return {
+    firstName: person?.firstName ?? '',
+    lastName: person?.lastName ?? '',
+    emailAddress: person?.emailAddress ?? '',
+    phoneNumber: person?.phoneNumber ?? '',
+    address: (address && addressDraftOf(address, countries)) ?? emptyAddressDraft(siteCountry),
+    company: company !== null,
+    companyName: company?.companyName ?? '',
+    vatNumber: company?.vatNumber ?? '',
+    newsletter: cart?.newsletterSubscribe ?? false,
+    account: false,
+    password: '',
+  }
 }
 
 /** After a refused send, the first field with an error takes the focus (its message is read out with it). */

@@ -58,3 +58,8 @@ export async function clearDraft(siteId: number, form: string): Promise<void> {
 export async function clearDrafts(siteId: number): Promise<void> {
   await shopDatabase().checkoutDrafts.where('siteId').equals(siteId).delete()
 }
+
+/** Sign-out: everything typed in the checkout on this device, of every site, is someone's personal data. */
+export async function clearAllDrafts(): Promise<void> {
+  await shopDatabase().checkoutDrafts.clear()
+}

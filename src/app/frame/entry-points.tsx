@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { COMPARE_SLUGS, localPath, SEARCH_SLUGS } from '../../domain/catalogue-paths.ts'
 import { compareIdsAtom } from '../catalogue/compare.ts'
+import { AccountLink } from '../account/account-link.tsx'
 import { MiniCart } from '../cart/mini-cart.tsx'
 import { SearchBox } from '../catalogue/search-box.tsx'
 import { useRootData } from '../root/use-root-data.ts'
@@ -10,7 +11,7 @@ import { useRootData } from '../root/use-root-data.ts'
 /**
  * The header's entry points: the product search (with suggestions) and the comparison, on sites that sell the
  * catalogue; the cart beside the menu (HeaderCartEntry). On phones the search has a row of its own and the comparison
- * is an icon beside the cart. Account adds its entry here when it lands, so the header never links to a missing page.
+ * is an icon beside the cart, and so is the account (AccountLink).
  */
 export function HeaderEntryPoints() {
   const { t } = useTranslation()
@@ -31,6 +32,7 @@ export function HeaderEntryPoints() {
         <span className="entry-point__label">{t('header.compare')}</span>
         {compared.length > 0 && <span className="entry-point__count">{compared.length}</span>}
       </NavLink>
+      <AccountLink />
     </>
   )
 }

@@ -15,14 +15,16 @@ import { Footer } from './footer.tsx'
 import { DeviceSync } from './device-sync.tsx'
 import { BrandLogo, Header } from './header.tsx'
 import { NotificationBar } from './notification-bar.tsx'
+import { AccountArea } from '../account/account-area.tsx'
+import { useAccountBroadcasts } from '../account/account-state.ts'
 import { homePath } from '../../domain/catalogue-paths.ts'
 
 export interface LayoutHandle {
   /** Routes pick a layout in their handle; the default layout unless they say otherwise. */
-  layout?: 'default' | 'checkout'
+  layout?: 'default' | 'checkout' | 'account'
 }
 
-export function useLayout(): 'default' | 'checkout' {
+export function useLayout(): 'default' | 'checkout' | 'account' {
   const matches = useMatches()
   return matches.map((m) => (m.handle as LayoutHandle | undefined)?.layout).findLast(Boolean) ?? 'default'
 }
@@ -72,6 +74,7 @@ function Part({ children }: { children: ReactNode }) {
 export function Frame({ data, children }: { data: RootData; children: ReactNode }) {
   const layout = useLayout()
   const home = homePath(data.language.pathPrefix)
+  useAccountBroadcasts()
   if (layout === 'checkout') return <CheckoutFrame data={data}>{children}</CheckoutFrame>
   return (
     <Chrome data={data}>
@@ -87,7 +90,7 @@ export function Frame({ data, children }: { data: RootData; children: ReactNode 
         />
       </Part>
       <main id="main" className="site-main">
-        <Part>{children}</Part>
+        <Part>{layout === 'account' ? <AccountArea>{children}</AccountArea> : children}</Part>
         {/* The page's fine print: inside <main>, so no content is outside a landmark. */}
         <Part>
           <div className="site-extras">

@@ -67,7 +67,7 @@ describe.each(DIALECTS)('cart checkout details API on %s', (dialect) => {
         .select(['passwordHash', 'confirmUrl'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
-      expect(row.passwordHash).toMatch(/^scrypt\$/)
+      expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
       expect(row.passwordHash).not.toContain('hooiberg7')
       expect(JSON.stringify((await request('GET', `/api/cart/${id}`)).json())).not.toContain('scrypt')
     })

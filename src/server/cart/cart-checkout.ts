@@ -9,7 +9,7 @@ import type { ShippingMethod } from '../../domain/enums.ts'
 import { AppError } from '../../domain/errors.ts'
 import type { RequestScope } from '../http/scope.ts'
 import { cartOf } from './cart-rows.ts'
-import { hashPassword } from './cart-secrets.ts'
+import { hashPassword } from '../accounts/password-hash.ts'
 import type { CartScope, CartService, Trx } from './cart.service.ts'
 import { addressCountry, invalidFields, siteCountry } from './checkout-rules.ts'
 
@@ -86,8 +86,8 @@ export class CartCheckout {
     return this.#carts.update(trx, scope, id, { newsletterSubscribe: subscribe })
   }
 
-  /** Keeps a password for the account the checkout will create (giving one is optional), hashed. */
-  setPassword(trx: Trx, scope: RequestScope, id: string, password: string, confirmUrl: string) {
+  /** Keeps a password for the account the checkout will create (giving one is optional), hashed with argon2id. */
+  async setPassword(trx: Trx, scope: RequestScope, id: string, password: string, confirmUrl: string) {
     if (!PasswordSchema.safeParse(password).success)
       throw new AppError('weakPassword', 400, 'The password does not meet the requirements.')
     // The confirmation link goes out in an e-mail: it must lead to this site, never elsewhere.
@@ -96,7 +96,7 @@ export class CartCheckout {
       throw new AppError('invalidParameter', 400, "The parameter 'confirmUrl' must be an address of this site.", {
         name: 'confirmUrl',
       })
-    return this.#carts.update(trx, scope, id, { passwordHash: hashPassword(password), confirmUrl })
+    await this.#carts.update(trx, scope, id, { passwordHash: await hashPassword(password), confirmUrl })
   }
 
   setDealer(trx: Trx, scope: RequestScope, id: string, dealerId: number) {

@@ -1,7 +1,7 @@
 // Gift cards for tests: each test makes its own (a random number), so the cards' balances and the per-card rate limit
 // of one test never touch another's.
 import { randomInt } from 'node:crypto'
-import { hashPassword } from '../cart/cart-secrets.ts'
+import { hashPin } from '../cart/cart-secrets.ts'
 import type { Db } from '../db/database.ts'
 import { findGiftCard, insertGiftCards } from './gift-card.repository.ts'
 
@@ -16,7 +16,7 @@ export async function newGiftCard(
   const number = `6299${String(randomInt(1e6)).padStart(6, '0')}${String(randomInt(1e6)).padStart(6, '0')}`
   const at = new Date().toISOString()
   await insertGiftCards(db, [
-    { number, pinHash: hashPassword(pin), siteId, currency, balance, createdAt: at, updatedAt: at },
+    { number, pinHash: hashPin(pin), siteId, currency, balance, createdAt: at, updatedAt: at },
   ])
   return number
 }

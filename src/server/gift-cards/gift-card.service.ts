@@ -5,7 +5,7 @@
 // guessed. The balance is taken at placement (orders/order.service.ts), never here.
 import { AppError } from '../../domain/errors.ts'
 import type { SiteRecord } from '../sites/site.directory.ts'
-import { hashPassword, matchesHash } from '../cart/cart-secrets.ts'
+import { hashPin, matchesPin } from '../cart/cart-secrets.ts'
 import type { Db } from '../db/database.ts'
 import { findGiftCard, type GiftCardRow } from './gift-card.repository.ts'
 
@@ -25,7 +25,7 @@ export const acceptsGiftCards = (site: SiteRecord) => site.paymentMethods.some((
 
 /** A hash no pin matches, checked for an unknown number so that it takes as long as a wrong pin (made once). */
 let noCard: string | undefined
-const noCardHash = () => (noCard ??= hashPassword('no card has this pin'))
+const noCardHash = () => (noCard ??= hashPin('no card has this pin'))
 
 /**
  * The card with this number and pin, of the site, with a balance: read outside any transaction (scrypt is slow on
@@ -34,7 +34,7 @@ const noCardHash = () => (noCard ??= hashPassword('no card has this pin'))
 export async function checkGiftCard(db: Db, site: SiteRecord, number: string, pin: string): Promise<GiftCardRow> {
   const normalised = normaliseCardNumber(number)
   const card = /^\d{12,19}$/.test(normalised) ? await findGiftCard(db, normalised) : undefined
-  const pinMatches = matchesHash(pin.trim(), card?.pinHash ?? noCardHash())
+  const pinMatches = matchesPin(pin.trim(), card?.pinHash ?? noCardHash())
   if (!card || !pinMatches || !acceptsGiftCards(site) || card.siteId !== site.id || card.balance <= 0)
     throw giftCardInvalid()
   return card

@@ -80,6 +80,8 @@ export interface StoredOrder extends Order {
   cartId: string
   /** The card `totals.giftCardAmount` was taken from (null without one). */
   giftCardNumber: string | null
+  /** The account that placed it (signed in, or made from a guest's checkout password); null for a guest. */
+  accountId: number | null
 }
 
 export async function insertOrder(trx: Trx, order: StoredOrder): Promise<void> {
@@ -108,6 +110,7 @@ export async function insertOrder(trx: Trx, order: StoredOrder): Promise<void> {
       paymentMethodId: order.paymentMethodId,
       paymentIssuer: order.paymentIssuer,
       giftCardNumber: order.giftCardNumber,
+      accountId: order.accountId,
       giftCardAmount: t.giftCardAmount,
       currency: t.currency,
       totalAmount: t.totalAmount,
@@ -156,6 +159,7 @@ const orderOfRow = (row: Selectable<OrderTable>, lines: OrderLine[]): StoredOrde
   keyHash: row.keyHash,
   cartId: row.cartId,
   giftCardNumber: row.giftCardNumber,
+  accountId: row.accountId === null ? null : Number(row.accountId),
 })
 
 /**

@@ -59,8 +59,10 @@ export async function orderRoutes(
       const scope = await carts.prepare(scopeOf(request))
       const origin = originOf(request)
       const cartId = request.params.id
+      // Placed in a signed-in session, the order is the account's (the account area lists it).
+      const accountId = await request.session.accountId()
       const placed = await runOnce(db, request, cartId, async (trx) => {
-        const { order, orderKey } = await orders.place(trx, scope, cartId, { origin })
+        const { order, orderKey } = await orders.place(trx, scope, cartId, { origin, accountId })
         // A payment method (not the gift card) is needed unless the gift card paid everything or the total is 0:
         // refused here, so the placement rolls back (the stock and the card's balance too).
         if (

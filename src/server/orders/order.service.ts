@@ -34,13 +34,14 @@ import { giftCardInvalid, maskCardNumber } from '../gift-cards/gift-card.service
 import type { CartCalculator } from '../cart/cart-calculator.ts'
 import { cartOf } from '../cart/cart-rows.ts'
 import type { CartScope, CartService } from '../cart/cart.service.ts'
-import { updateCart } from '../cart/cart.repository.ts'
+import { updateCart, type CartRow } from '../cart/cart.repository.ts'
 import { checkoutFacts, checkoutIncomplete } from '../cart/checkout-rules.ts'
 import type { DatabaseHandle, Dialect } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
 import type { RequestScope } from '../http/scope.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
+import type { AccountService } from '../accounts/account.service.ts'
 import { mailLayout, renderMail } from '../mail/mail-templates.ts'
 import type { MailService } from '../mail/mail.service.ts'
 import { orderConfirmation } from './order-mail.ts'
@@ -186,6 +187,8 @@ export interface OrderServices {
   onPaid: StatusMoves['paid']
   /** SESSION_SECRET: order keys are derived from it (orderKeyOf). */
   secret: string
+  /** Makes the account a guest asked for at checkout (a password on the cart), in the placement's transaction. */
+  accounts?: Pick<AccountService, 'createFromCheckout'>
 }
 
 export class OrderService {
@@ -202,14 +205,15 @@ export class OrderService {
 
   /**
    * Places a cart as an order in `trx`. `scope` is prepared before the transaction (CartService.prepare); `origin` is
-   * the site's address for the mail's links. Answers the order and its key (given to the customer once: only its hash
-   * is stored). The caller refreshes the catalogue after the commit.
+   * the site's address for the mail's links; `accountId` the signed-in account placing it (null for a guest). Answers
+   * the order and its key (given to the customer once: only its hash is stored). The caller refreshes the catalogue
+   * after the commit.
    */
   async place(
     trx: Trx,
     scope: CartScope,
     cartId: string,
-    { origin }: { origin: string },
+    { origin, accountId = null }: { origin: string; accountId?: number | null },
   ): Promise<{ order: Order; orderKey: string }> {
     const { database, carts, calculator } = this.#services
     const { row, contents } = await carts.locked(trx, scope, cartId)
@@ -295,7 +299,14 @@ export class OrderService {
         paymentAmount: calculation.totalAmount - giftCardAmount,
       },
     }
-    await insertOrder(trx, { ...order, keyHash: keyHash(orderKey), cartId, giftCardNumber: row.giftCardNumber })
+    const owner = accountId ?? (await this.#guestAccount(trx, scope, row))
+    await insertOrder(trx, {
+      ...order,
+      keyHash: keyHash(orderKey),
+      cartId,
+      giftCardNumber: row.giftCardNumber,
+      accountId: owner,
+    })
     await updateCart(trx, cartId, { orderId: order.orderId, lastModified: scope.now.toISOString() })
     await this.#queueConfirmation(trx, scope, order, origin, row.giftCardNumber)
     await this.#services.jobs.enqueue(
@@ -305,6 +316,37 @@ export class OrderService {
       { dedupeKey: `order:${order.orderId}:expire`, runAt: new Date(order.expiresAt!) },
     )
     return { order, orderKey }
+  }
+
+  /**
+   * The account of a guest who chose a password at checkout: made now, inactive, its activation mail queued to the
+   * cart's `confirmUrl`. None when the address has an account on the site already (the order is placed all the same,
+   * as a guest's), or for a password stored before checkout passwords were argon2id hashes (the shopper registers
+   * or resets instead).
+   */
+  async #guestAccount(trx: Trx, scope: CartScope, row: CartRow): Promise<number | null> {
+    const { accounts } = this.#services
+    const billing = row.billing
+    if (!accounts || !billing || !row.passwordHash?.startsWith('$argon2id$') || !row.confirmUrl) return null
+    const alternative = Boolean(row.alternativeShippingAddress && row.shippingAddress)
+    return accounts.createFromCheckout(
+      trx,
+      scope.site,
+      scope.language.languageId,
+      {
+        emailAddress: billing.emailAddress,
+        passwordHash: row.passwordHash,
+        firstName: billing.firstName,
+        lastName: billing.lastName,
+        phoneNumber: billing.phoneNumber,
+        billing: billing.address,
+        shipping: alternative ? row.shippingAddress : null,
+        alternativeShippingAddress: alternative,
+        company: row.company,
+        newsletter: row.newsletterSubscribe,
+      },
+      row.confirmUrl,
+    )
   }
 
   /**

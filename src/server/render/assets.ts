@@ -28,6 +28,15 @@ const ROUTE_MODULES: Record<string, string> = {
   'checkout-delivery': 'src/app/checkout/delivery-page.tsx',
   'checkout-payment': 'src/app/checkout/payment-page.tsx',
   'checkout-complete': 'src/app/checkout/complete-page.tsx',
+  'checkout-forgot': 'src/app/checkout/forgot-page.tsx',
+  'checkout-reset': 'src/app/checkout/reset-page.tsx',
+  account: 'src/app/account/overview-page.tsx',
+  login: 'src/app/account/login-page.tsx',
+  register: 'src/app/account/register-page.tsx',
+  'account-password-forgot': 'src/app/account/forgot-page.tsx',
+  'account-password-reset': 'src/app/account/reset-page.tsx',
+  'resend-confirmation': 'src/app/account/resend-confirmation-page.tsx',
+  'account-confirm': 'src/app/account/confirm-page.tsx',
 }
 const routeModule = (id: string) => ROUTE_MODULES[id] ?? ROUTE_MODULES[id.split(':')[0]!]
 const ENTRY = 'src/app/entry.client.tsx'

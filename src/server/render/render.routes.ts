@@ -33,12 +33,13 @@ const FILE_PATH =
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable) {
-  // Pages may be kept (the service worker's offline copy) but are checked with the server every time.
+function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable, personal = false) {
+  // Pages may be kept (the service worker's offline copy) but are checked with the server every time; a personal
+  // page (the account area) is kept by no one.
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
+    .header('cache-control', personal ? 'private, no-store' : 'no-cache')
     .header('vary', 'Accept-Encoding, Cookie') // the cookie banner depends on the consent cookie
     .send(body)
 }
@@ -102,6 +103,9 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
         headers: {
           host: request.host,
           'x-request-id': request.id,
+          // The visitor's session, for the calls that ask who is signed in (the account area's guard); their
+          // answers are personal (no-store), so no cache keeps them.
+          ...(request.headers.cookie && { cookie: request.headers.cookie }),
           ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...call.headers,
         },
@@ -163,7 +167,7 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
       response.headers.forEach((value, name) => reply.header(name, value))
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null)
     }
-    if (result.status !== 200) return sendPage(reply, result.status, result.body)
+    if (result.status !== 200 || result.personal) return sendPage(reply, result.status, result.body, result.personal)
     const chunks: Buffer[] = []
     for await (const chunk of result.body) chunks.push(chunk as Buffer)
     const html = Buffer.concat(chunks)

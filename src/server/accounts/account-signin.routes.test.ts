@@ -1,12 +1,14 @@
 // Registration, activation, sign-in, the account, sign-out and isauthenticated through HTTP, on SQLite and
 // PostgreSQL: the happy path, the mails and their links, expired and reused tokens, the same answer for unknown
 // accounts, and the captcha.
+import { hash } from '@node-rs/argon2'
 import { describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../domain/errors.ts'
 import { AccountAnswerSchema } from '../../domain/account-api.ts'
 import { HOSTS, LANG, useTestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 import { CAPTCHA_TEST_ENV, captchaToken } from '../captcha/captcha-test-solver.ts'
+import { ARGON2_PARAMETERS } from './password-hash.ts'
 import {
   accountClient,
   activeAccount,
@@ -269,6 +271,22 @@ describe.each(DIALECTS)('accounts: register, confirm, sign in on %s', (dialect) 
       expect(error(await signIn({ recaptchatoken: token })).localizedMessage).toMatch(/mens/)
     })
 
+    it('forgets spent solutions once their challenge expired (the clean-up job)', async () => {
+      const at = (ms: number) => new Date(Date.now() + ms).toISOString()
+      await db()
+        .insertInto('captchaSpent')
+        .values([
+          { signature: `old-${dialect}`, expiresAt: at(-1000) },
+          { signature: `live-${dialect}`, expiresAt: at(60_000) },
+        ])
+        .execute()
+      await app().context.jobs.scheduleRepeating()
+      await app().context.jobs.drain()
+      const left = await db().selectFrom('captchaSpent').select('signature').execute()
+      expect(left.map((r) => r.signature)).toContain(`live-${dialect}`)
+      expect(left.map((r) => r.signature)).not.toContain(`old-${dialect}`)
+    })
+
     it('refuses an expired challenge', async () => {
       const token = await captchaToken(app(), HOSTS.nl)
       clock += 11 * 60_000
@@ -278,6 +296,19 @@ describe.each(DIALECTS)('accounts: register, confirm, sign in on %s', (dialect) 
         clock -= 11 * 60_000
       }
     })
+  })
+
+  it('hashes a password again at sign-in when it was made with other parameters', async () => {
+    const { userId, emailAddress } = await activeAccount(app, db)
+    const weaker = await hash(PASSWORD, { ...ARGON2_PARAMETERS, timeCost: 1 })
+    await db().updateTable('accounts').set({ passwordHash: weaker }).where('id', '=', userId).execute()
+    expect((await client.signIn(emailAddress, PASSWORD)).statusCode).toBe(204)
+    const { passwordHash } = await db()
+      .selectFrom('accounts')
+      .select('passwordHash')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    expect(passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
   })
 
   it('a helper for other tests: signedIn gives a signed-in session', async () => {

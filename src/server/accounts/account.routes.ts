@@ -28,6 +28,17 @@ import { NotSignedInError } from './account.service.ts'
 const none = { cache: 'none' } as const
 const noContent = { 204: z.null() }
 
+// The refusals of these calls for the API's document (api-docs.ts), beside the platform's.
+const FIELDS = FIELD_REFUSALS[400]
+const SIGNED_IN = { 401: 'Not signed in (code notSignedIn).' }
+const CAPTCHA =
+  'captchaInvalid: the `recaptchatoken` header (a solution of GET /api/captcha/challenge, base64) is missing, wrong, ' +
+  'expired or used before.'
+const LINK =
+  "The link's token: `invalidToken` (unknown, used, replaced by a newer link, another account's), or expired: " +
+  '`activationTokenExpired`, `resetTokenExpired`, `emailChangeTokenExpired`.'
+const CALLBACK = '`invalidParameter` (`params.name` callbackUrl): the callbackUrl is not an address of this site.'
+
 /** The signed-in account's id, or 401 `notSignedIn`. */
 export async function signedInAccount(request: FastifyRequest): Promise<number> {
   const accountId = await request.session.accountId()
@@ -36,14 +47,16 @@ export async function signedInAccount(request: FastifyRequest): Promise<number> 
 }
 
 export function accountRoutes(app: ZodApp, { accounts, captcha }: AppContext) {
-  app.get('/api/account', { config: none, schema: { response: { 200: AccountAnswerSchema } } }, async (request) =>
-    accounts.get(scopeOf(request), await signedInAccount(request)),
+  app.get(
+    '/api/account',
+    { config: { ...none, refusals: SIGNED_IN }, schema: { response: { 200: AccountAnswerSchema } } },
+    async (request) => accounts.get(scopeOf(request), await signedInAccount(request)),
   )
 
   app.post(
     '/api/account',
     {
-      config: { ...none, limit: 'registration', refusals: FIELD_REFUSALS },
+      config: { ...none, limit: 'registration', refusals: { 400: `${FIELDS} ${CALLBACK}` } },
       schema: { querystring: CallbackUrlQuerySchema, body: RegisterBodySchema, response: noContent },
     },
     async (request, reply) => {
@@ -55,7 +68,7 @@ export function accountRoutes(app: ZodApp, { accounts, captcha }: AppContext) {
   app.put(
     '/api/account',
     {
-      config: { ...none, refusals: FIELD_REFUSALS },
+      config: { ...none, refusals: { 400: `${FIELDS} ${CALLBACK}`, ...SIGNED_IN } },
       schema: { querystring: CallbackUrlQuerySchema, body: UpdateAccountBodySchema, response: noContent },
     },
     async (request, reply) => {
@@ -68,7 +81,10 @@ export function accountRoutes(app: ZodApp, { accounts, captcha }: AppContext) {
   // Follows an activation link or an e-mail change link (the token says which).
   app.post(
     '/api/account/:userId/confirm',
-    { config: none, schema: { params: UserIdParamsSchema, querystring: TokenQuerySchema, response: noContent } },
+    {
+      config: { ...none, refusals: { 400: LINK } },
+      schema: { params: UserIdParamsSchema, querystring: TokenQuerySchema, response: noContent },
+    },
     async (request, reply) => {
       await accounts.confirm(scopeOf(request), request.params.userId, request.query.token)
       return reply.status(204).send(null)
@@ -78,7 +94,7 @@ export function accountRoutes(app: ZodApp, { accounts, captcha }: AppContext) {
   app.post(
     '/api/account/resendconfirmation',
     {
-      config: { ...none, limit: 'resendConfirmation' },
+      config: { ...none, limit: 'resendConfirmation', refusals: { 400: `${CAPTCHA} ${CALLBACK}` } },
       schema: { querystring: ResendConfirmationQuerySchema, body: ResendConfirmationBodySchema, response: noContent },
     },
     async (request, reply) => {
@@ -96,7 +112,7 @@ export function accountRoutes(app: ZodApp, { accounts, captcha }: AppContext) {
   app.post(
     '/api/account/forgotpassword',
     {
-      config: { ...none, limit: 'forgotPassword', refusals: FIELD_REFUSALS },
+      config: { ...none, limit: 'forgotPassword', refusals: { 400: `${FIELDS} ${CALLBACK}` } },
       schema: { querystring: CallbackUrlQuerySchema, body: ForgotPasswordBodySchema, response: noContent },
     },
     async (request, reply) => {
@@ -108,7 +124,7 @@ export function accountRoutes(app: ZodApp, { accounts, captcha }: AppContext) {
   app.post(
     '/api/account/:userId/resetpassword',
     {
-      config: { ...none, limit: 'passwordReset', refusals: FIELD_REFUSALS },
+      config: { ...none, limit: 'passwordReset', refusals: { 400: `${FIELDS} ${LINK}` } },
       schema: {
         params: UserIdParamsSchema,
         querystring: TokenQuerySchema,
@@ -126,7 +142,7 @@ export function accountRoutes(app: ZodApp, { accounts, captcha }: AppContext) {
   app.post(
     '/api/account/changepassword',
     {
-      config: { ...none, limit: 'passwordChange', refusals: FIELD_REFUSALS },
+      config: { ...none, limit: 'passwordChange', refusals: { 400: FIELDS, ...SIGNED_IN } },
       schema: { body: ChangePasswordBodySchema, response: noContent },
     },
     async (request, reply) => {
@@ -141,7 +157,7 @@ export function accountRoutes(app: ZodApp, { accounts, captcha }: AppContext) {
   app.post(
     '/api/account/changeemailaddress',
     {
-      config: { ...none, limit: 'emailChange', refusals: FIELD_REFUSALS },
+      config: { ...none, limit: 'emailChange', refusals: { 400: `${FIELDS} ${CALLBACK}`, ...SIGNED_IN } },
       schema: { querystring: CallbackUrlQuerySchema, body: ChangeEmailBodySchema, response: noContent },
     },
     async (request, reply) => {
@@ -154,7 +170,17 @@ export function accountRoutes(app: ZodApp, { accounts, captcha }: AppContext) {
 
   app.post(
     '/api/authentication/signin',
-    { config: { ...none, limit: 'signIn' }, schema: { body: SignInBodySchema, response: noContent } },
+    {
+      config: {
+        ...none,
+        limit: 'signIn',
+        refusals: {
+          400: CAPTCHA,
+          401: 'signInFailed: a wrong password, an unknown address or an account not activated yet, alike.',
+        },
+      },
+      schema: { body: SignInBodySchema, response: noContent },
+    },
     async (request, reply) => {
       await captcha.verify(request)
       const accountId = await accounts.signIn(scopeOf(request), request.body.emailAddress, request.body.password)

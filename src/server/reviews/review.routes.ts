@@ -9,7 +9,7 @@ import { IdSchema } from '../../domain/ids.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { FIELD_REFUSALS } from '../http/api-docs.ts'
 import { scopeOf } from '../http/scope.ts'
-import { signedInAccountId } from '../sessions/signed-in.ts'
+import { signedInAccount } from '../accounts/account.routes.ts'
 import { reviewRequests, writeReview } from './review.service.ts'
 
 const none = { cache: 'none' } as const
@@ -25,7 +25,7 @@ export async function accountReviewRoutes(app: ZodApp, { database, catalogue }: 
       },
     },
     async (request) => {
-      const accountId = await signedInAccountId(request)
+      const accountId = await signedInAccount(request)
       return reviewRequests(database, catalogue, scopeOf(request), accountId)
     },
   )
@@ -49,7 +49,7 @@ export async function accountReviewRoutes(app: ZodApp, { database, catalogue }: 
       },
     },
     async (request, reply) => {
-      const accountId = await signedInAccountId(request)
+      const accountId = await signedInAccount(request)
       const reviewId = await writeReview(database, scopeOf(request), accountId, request.body)
       return reply.code(201).send({ reviewId })
     },

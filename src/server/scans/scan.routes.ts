@@ -11,7 +11,7 @@ import {
 import { IdParamsSchema } from '../../domain/ids.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
-import { signedInAccountId } from '../sessions/signed-in.ts'
+import { signedInAccount } from '../accounts/account.routes.ts'
 import { feedAdviceList, openFeedAdvice, openScanResult, scanResultList } from './scan.service.ts'
 
 const config = { cache: 'none', refusals: { 401: 'Not signed in (`notSignedIn`).' } } as const
@@ -27,7 +27,7 @@ export async function accountScanRoutes(app: ZodApp, { database: { db } }: AppCo
       config,
       schema: { summary: "The account's scan results, newest first", response: { 200: ScanResultListSchema } },
     },
-    async (request) => scanResultList(db, await signedInAccountId(request)),
+    async (request) => scanResultList(db, await signedInAccount(request)),
   )
 
   app.get(
@@ -40,7 +40,7 @@ export async function accountScanRoutes(app: ZodApp, { database: { db } }: AppCo
         response: { 200: AccountScanResultSchema },
       },
     },
-    async (request) => openScanResult(db, await signedInAccountId(request), request.params.id, scopeOf(request).now),
+    async (request) => openScanResult(db, await signedInAccount(request), request.params.id, scopeOf(request).now),
   )
 
   app.get(
@@ -49,7 +49,7 @@ export async function accountScanRoutes(app: ZodApp, { database: { db } }: AppCo
       config,
       schema: { summary: "The account's feed advice, newest first", response: { 200: FeedAdviceListSchema } },
     },
-    async (request) => feedAdviceList(db, await signedInAccountId(request)),
+    async (request) => feedAdviceList(db, await signedInAccount(request)),
   )
 
   app.get(
@@ -62,6 +62,6 @@ export async function accountScanRoutes(app: ZodApp, { database: { db } }: AppCo
         response: { 200: AccountFeedAdviceSchema },
       },
     },
-    async (request) => openFeedAdvice(db, await signedInAccountId(request), request.params.id, scopeOf(request).now),
+    async (request) => openFeedAdvice(db, await signedInAccount(request), request.params.id, scopeOf(request).now),
   )
 }

@@ -1,5 +1,6 @@
 // The review's 1–5 stars as a radio group: a fieldset with its legend, one real radio per star (arrow keys move
-// between them, a screen reader says "3 of 5 stars"), drawn as stars that fill up to the one chosen.
+// between them, a screen reader says "3 of 5 stars"), drawn as outlined stars that fill up to the one chosen
+// (filled and outlined differ in shape, not only in colour).
 import { useTranslation } from 'react-i18next'
 import { STAR_RATING_SCALE } from '../../domain/catalogue-constants.ts'
 import { ErrorText, type FieldError } from '../checkout/form-field.tsx'
@@ -39,7 +40,7 @@ export function StarRatingInput({
                 aria-hidden="true"
                 className={stars <= shown ? 'star-input__icon star-input__icon--on' : 'star-input__icon'}
               >
-                ★
+                {stars <= shown ? '★' : '☆'}
               </span>
               <span className="visually-hidden">
                 {t('account.reviews.form.starsOf', { stars, max: STAR_RATING_SCALE })}

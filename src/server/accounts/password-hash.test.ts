@@ -23,14 +23,20 @@ describe('password hashes', () => {
   it('spends about a verification’s time on nobody', async () => {
     const stored = await hashPassword('hooiberg7')
     await verifyNobody('warm-up')
+    // Interleaved, medians, a wide bound: the machine is shared; skipping the work would make the ratio ~1000.
+    const known: number[] = []
+    const nobody: number[] = []
     const time = async (run: () => Promise<unknown>) => {
       const start = performance.now()
-      for (let i = 0; i < 5; i++) await run()
+      await run()
       return performance.now() - start
     }
-    const known = await time(() => verifyPassword(stored, 'fout'))
-    const nobody = await time(() => verifyNobody('fout'))
-    expect(nobody / known).toBeGreaterThan(0.5)
-    expect(nobody / known).toBeLessThan(2)
+    for (let i = 0; i < 9; i++) {
+      known.push(await time(() => verifyPassword(stored, 'fout')))
+      nobody.push(await time(() => verifyNobody('fout')))
+    }
+    const median = (values: number[]) => values.toSorted((a, b) => a - b)[4]!
+    expect(median(nobody) / median(known)).toBeGreaterThan(1 / 3)
+    expect(median(nobody) / median(known)).toBeLessThan(3)
   })
 })

@@ -9,6 +9,7 @@ import { fillBilling } from './checkout-helpers.ts'
 import { nl, storedRows } from './helpers.ts'
 import {
   accountServer,
+  axeViolations,
   mailedLink,
   newAccount,
   registerAndActivate,
@@ -48,8 +49,12 @@ test('register, activate by mail, sign in with the captcha, see the account, sig
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hallo ${account.firstName}`)
   const accountNav = page.getByRole('navigation', { name: nl.account.nav.label })
   await expect(accountNav.getByRole('link', { name: nl.account.nav.orders })).toBeVisible()
-  await expect(page.getByRole('link', { name: nl.header.account })).toHaveAttribute('href', '/account/')
+  // The header's account entry (on a narrow phone the first line of the menu): to the account, named so.
+  const headerAccount = page.locator('a.entry-point--account[data-place="menu"]')
+  await expect(headerAccount).toHaveAttribute('href', '/account/')
+  await expect(headerAccount).toHaveAttribute('aria-label', nl.header.account)
   // The overview is personal: the server says so, and nothing of it lands in the service worker's caches.
+  expect(await axeViolations(page)).toEqual([])
   const reload = await page.reload()
   expect(reload?.headers()['cache-control']).toBe('private, no-store')
   expect(await personalCacheEntries(page)).toEqual([])
@@ -68,7 +73,8 @@ test('register, activate by mail, sign in with the captcha, see the account, sig
   await expect.poll(async () => (await storedRows(page, 'checkoutDrafts')).length).toBe(0)
   await expect.poll(async () => (await storedRows(page, 'cartOutbox')).length).toBe(0)
   expect(await personalCacheEntries(page)).toEqual([])
-  await expect(page.getByRole('link', { name: nl.header.accountSignIn })).toHaveAttribute('href', '/account/login/')
+  await expect(headerAccount).toHaveAttribute('href', '/account/login/')
+  await expect(headerAccount).toHaveAttribute('aria-label', nl.header.accountSignIn)
 
   // The account pages are guarded: the server sends a first visit to the login page, and back after signing in.
   await page.goto(`${origin}/account/?tab=1`)
@@ -86,7 +92,8 @@ test('register, activate by mail, sign in with the captcha, see the account, sig
     .click()
   await expect(page).toHaveURL(`${origin}/account/login/?s=1`)
   // And signed out, a link in the page to the account is guarded by the browser too.
-  await page.getByRole('link', { name: nl.header.accountSignIn }).click()
+  await page.getByRole('button', { name: nl.header.menu, exact: true }).click()
+  await page.getByRole('link', { name: nl.header.accountSignIn, exact: true }).click()
   await expect(page).toHaveURL(`${origin}/account/login/`)
 })
 
@@ -110,6 +117,7 @@ test('a wrong password shows the hints and can mail the activation link again', 
   await failure.getByRole('button', { name: auth.login.resend }).click()
   await expect(failure.getByText(auth.resend.done)).toBeVisible()
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   // A field left empty says so beside it, as it is left.
   await page.getByLabel(auth.password, { exact: true }).fill('')
   await page.getByLabel(auth.password, { exact: true }).blur()
@@ -180,4 +188,13 @@ test('the checkout login step signs in and goes on to delivery', async ({ page, 
   await expect(page).toHaveURL(`${origin}/checkout/delivery/`)
   await page.goto(`${origin}/checkout/login/`)
   await expect(page.getByText(nl.checkout.login.signedInAs.replace('{{email}}', account.emailAddress))).toBeVisible()
+})
+
+test('the register page with its errors passes axe', async ({ page }) => {
+  await page.goto(`${server.origin()}/account/register/`)
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
+  await page.getByRole('button', { name: auth.register.submit }).click()
+  await expect(page.getByText(nl.validation.required).first()).toBeVisible()
+  await expect(page.getByLabel(nl.checkout.billing.firstName, { exact: true })).toBeFocused()
+  expect(await axeViolations(page)).toEqual([])
 })

@@ -2,6 +2,9 @@
 // whose mails go to a real SMTP listener in the test (smtp-server, parsed with mailparser), waiting for a mail and
 // following its link, registering and activating an account (through the pages, or through the API for tests that
 // only need one), and signing in through the login page with its captcha.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import type { ParsedMail } from 'mailparser'
 import { startSmtpListener, type SmtpListener } from '../../src/server/mail/mail-test-setup.ts'
@@ -150,4 +153,21 @@ export async function signIn(page: Page, origin: string, account: NewAccount): P
   await signInOnPage(page, account)
   await expect(page).toHaveURL(`${origin}/account/`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText(account.firstName)
+}
+
+/**
+ * axe-core with every rule up to WCAG 2.2 AA (as accessibility.spec.ts runs it) on the page as it is now: each
+ * violation with the elements it names.
+ */
+export async function axeViolations(page: Page) {
+  // Evaluated, not a script tag: the page's policy refuses inline scripts without its nonce.
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
+  const rules = await page.evaluate(() =>
+    (window as unknown as { axe: { getRules(): { ruleId: string; tags: string[] }[] } }).axe
+      .getRules()
+      .filter((rule) => !rule.tags.some((tag) => /^wcag2\d?aaa$/.test(tag)))
+      .map((rule) => rule.ruleId),
+  )
+  const result = await new AxeBuilder({ page }).withRules(rules).analyze()
+  return result.violations.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))
 }

@@ -8,7 +8,8 @@ import { useRootData } from '../root/use-root-data.ts'
 import { accountPath } from './access.ts'
 import { useAccountState } from './account-state.ts'
 
-export function AccountLink() {
+/** `place`: in the header's bar, or first in the opened menu (narrow phones, where the bar is full). */
+export function AccountLink({ place, onFollow }: { place: 'bar' | 'menu'; onFollow?: () => void }) {
   const { t } = useTranslation()
   const { language } = useRootData()
   const state = useAccountState()
@@ -20,6 +21,8 @@ export function AccountLink() {
       className="entry-point entry-point--account"
       aria-label={label}
       data-signed-in={signedIn}
+      data-place={place}
+      onClick={onFollow}
     >
       <span className="entry-point__icon" aria-hidden="true" />
       <span className="entry-point__label entry-point__label--stack" aria-hidden="true">

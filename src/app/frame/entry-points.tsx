@@ -32,7 +32,7 @@ export function HeaderEntryPoints() {
         <span className="entry-point__label">{t('header.compare')}</span>
         {compared.length > 0 && <span className="entry-point__count">{compared.length}</span>}
       </NavLink>
-      <AccountLink />
+      <AccountLink place="bar" />
     </>
   )
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Navigation, NavigationItem, UspCollection } from '../../domain/content.ts'
 import type { Brand } from '../../domain/locale.ts'
+import { AccountLink } from '../account/account-link.tsx'
 import { InstallEntry } from '../pwa/install.tsx'
 import { AppLink } from '../ui/app-link.tsx'
 import { HeaderCartEntry, HeaderEntryPoints } from './entry-points.tsx'
@@ -83,6 +84,7 @@ export function Header(props: {
       </div>
       <div id="site-menu" className="site-menu" data-open={open}>
         <div className="site-menu__content">
+          {props.brand !== 'corporate' && <AccountLink place="menu" onFollow={() => setOpen(false)} />}
           <InstallEntry brandName={props.brandName} />
           <nav id="primary-navigation" className="primary-navigation" aria-label={t('a11y.mainNavigation')}>
             <NavigationList items={props.navigation.items} onFollow={() => setOpen(false)} />

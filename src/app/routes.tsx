@@ -80,6 +80,12 @@ const ACCOUNT_PAGES: Record<string, AccountPage> = {
     access: 'signedIn',
     lazy: () => import('./account/returns-page.tsx'),
   },
+  'account-reviews': { path: 'reviews', access: 'signedIn', lazy: () => import('./account/reviews-page.tsx') },
+  'account-rqs-results': {
+    path: 'rqs-results',
+    access: 'signedIn',
+    lazy: () => import('./account/rqs-results-page.tsx'),
+  },
 }
 
 // The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:

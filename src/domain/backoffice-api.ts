@@ -1,6 +1,8 @@
 // The back-office API's requests and answers: what the warehouse or ERP sends the shop, one definition for the
 // server's validation and for the command line that sends the same documents.
 import { z } from 'zod'
+import { ReviewStatusChangeSchema } from './account-reviews.ts'
+import { FeedAdviceStoredSchema, ScanResultStoredSchema } from './account-scans.ts'
 import { IdSchema } from './ids.ts'
 import { OrderIdSchema, OrderStatusSchema } from './orders.ts'
 
@@ -56,6 +58,13 @@ export const OrderStatusChangeSchema = z.object({
 })
 export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>
 
-/** What an audit row says about a change: a stock update or an order's status move. */
-export const AuditSummarySchema = z.union([StockUpdateResultSchema, OrderStatusChangeSchema])
+/** What an audit row says about a change: a stock update, an order's status move, a review's moderation, a scan
+ * result or feed advice stored for an account (its key left out: it opens the result). */
+export const AuditSummarySchema = z.union([
+  StockUpdateResultSchema,
+  OrderStatusChangeSchema,
+  ReviewStatusChangeSchema,
+  ScanResultStoredSchema.omit({ resultKey: true }),
+  FeedAdviceStoredSchema,
+])
 export type AuditSummary = z.infer<typeof AuditSummarySchema>

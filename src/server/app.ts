@@ -67,6 +67,8 @@ import { registerSessionCleanUp } from './sessions/session-cleanup.ts'
 import { registerSessions } from './sessions/session.plugin.ts'
 import { SessionService } from './sessions/session.service.ts'
 import { renderRoutes, type Renderer } from './render/render.routes.ts'
+import { accountReviewRoutes } from './reviews/review.routes.ts'
+import { accountScanRoutes } from './scans/scan.routes.ts'
 import { API_VERSION, API_VERSION_HEADER } from '../domain/version.ts'
 
 /**
@@ -312,6 +314,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     captchaRoutes,
     returnRoutes,
     returnBackofficeRoutes,
+    accountReviewRoutes,
+    accountScanRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

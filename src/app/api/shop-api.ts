@@ -74,6 +74,8 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
     alternates: (url: string, signal?: AbortSignal) =>
       call('alternates', { path: '/api/routing/alternates', query: { url }, signal }),
     contentPage: (id: number, signal?: AbortSignal) => call('contentPage', { path: `/api/contentpages/${id}`, signal }),
+    /** A call in the page's scope answered as it comes: for feature modules that check answers with their own schemas. */
+    send: (request: ApiRequest) => transport({ ...request, headers: { ...scopeHeaders(), ...request.headers } }),
     navigation: (kind: 'primary' | 'secondary', id: number, signal?: AbortSignal) =>
       call('navigation', { path: `/api/${kind}navigations/${id}`, signal }),
     footer: (id: number, signal?: AbortSignal) => call('footer', { path: `/api/footer/${id}`, signal }),

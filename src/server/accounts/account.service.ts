@@ -44,6 +44,7 @@ import { checkCallbackUrl, mailedLink, resetPageOf } from './callback-url.ts'
 import { hashPassword, needsRehash, verifyNobody, verifyPassword } from './password-hash.ts'
 import { invalidFields } from '../cart/checkout-rules.ts'
 import { fieldError } from '../../domain/field-errors.ts'
+import { unreadScanResultCount } from '../scans/scan.service.ts'
 
 export const FORGOT_PASSWORD_JOB = 'accounts.forgot-password'
 export const RESEND_CONFIRMATION_JOB = 'accounts.resend-confirmation'
@@ -345,8 +346,7 @@ export class AccountService {
       lastName: account.lastName,
       phoneNumber: account.phoneNumber,
       emailAddress: account.emailAddress,
-      // Scan results are counted by the scan results' part (docs/accounts.md); none until it does.
-      unreadQuickscanResults: 0,
+      unreadQuickscanResults: await unreadScanResultCount(this.#db, account.id),
       billing: account.billing,
       shipping: account.shipping,
       ...(account.company && { company: account.company }),

@@ -4,19 +4,27 @@
 // when the update is refused (nothing changed), 2 on wrong usage or a bad document.
 // `npm run backoffice -- order-status <order id> <sent|closed|cancelled>`: an order's status move, as
 // PUT /api/backoffice/orders/:orderId/status does it, with the same exit codes.
+// `npm run backoffice -- reviews [pending|approved|rejected]` lists reviews to moderate (pending unless named), and
+// `npm run backoffice -- review-status <review id> <approved|rejected>` moderates one, as the API's review calls do.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { BackofficeOrderStatusSchema, StockUpdateSchema } from '../../domain/backoffice-api.ts'
+import { ReviewStatusSchema, ReviewStatusUpdateSchema } from '../../domain/account-reviews.ts'
+import { IdParamSchema } from '../../domain/ids.ts'
 import { OrderIdSchema } from '../../domain/orders.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase, pendingMigrations, type DatabaseHandle } from '../db/database.ts'
 import { ensureDatabaseOrExit } from '../db/ensure-database.ts'
 import type { StatusMoves } from '../orders/order.service.ts'
+import { findReviewsByStatus } from '../reviews/review.repository.ts'
+import { moderateReview } from '../reviews/review.service.ts'
 import { changeOrderStatus, updateStock } from './backoffice.service.ts'
 
 const USAGE = `usage: npm run backoffice -- stock <file.json|->   (- reads the JSON from standard input)
-       npm run backoffice -- order-status <order id> <sent|closed|cancelled>`
+       npm run backoffice -- order-status <order id> <sent|closed|cancelled>
+       npm run backoffice -- reviews [pending|approved|rejected]
+       npm run backoffice -- review-status <review id> <approved|rejected>`
 
 function usage(): never {
   console.error(USAGE)
@@ -37,6 +45,25 @@ const origin = (action: string) => ({ action, tokenFingerprint: 'cli', requestId
 /** What the command does with the database, and the line it writes to standard error after. */
 function commandOf(args: string[]): (database: DatabaseHandle) => Promise<string> {
   const [command, ...rest] = args
+  if (command === 'reviews') {
+    const status = ReviewStatusSchema.safeParse(rest[0] ?? 'pending')
+    if (!status.success || rest.length > 1) usage()
+    return async (database) => {
+      const reviews = await findReviewsByStatus(database.db, status.data)
+      process.stdout.write(`${JSON.stringify(reviews, null, 2)}\n`)
+      return `${reviews.length} ${status.data} reviews`
+    }
+  }
+  if (command === 'review-status') {
+    const id = IdParamSchema.safeParse(rest[0])
+    const update = ReviewStatusUpdateSchema.safeParse({ status: rest[1] })
+    if (!id.success || !update.success || rest.length !== 2) usage()
+    return async (database) => {
+      const change = await moderateReview(database, id.data, update.data, origin('review-status'))
+      process.stdout.write(`${JSON.stringify(change, null, 2)}\n`)
+      return `review ${change.reviewId}: ${change.from} → ${change.to}${change.changed ? '' : ' (unchanged)'}`
+    }
+  }
   if (command === 'order-status') {
     const id = OrderIdSchema.safeParse(rest[0])
     const status = BackofficeOrderStatusSchema.safeParse(rest[1])

@@ -14,9 +14,12 @@ import { OrderParamsSchema } from '../../domain/orders.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { header } from '../http/scope.ts'
 import { BackofficeToken } from './backoffice-token.ts'
+import { backofficeReviewRoutes } from '../reviews/review-backoffice.routes.ts'
+import { backofficeScanRoutes } from '../scans/scan-backoffice.routes.ts'
 import { changeOrderStatus, updateStock } from './backoffice.service.ts'
 
-export async function backofficeRoutes(app: ZodApp, { config, database, catalogue, orders }: AppContext) {
+export async function backofficeRoutes(app: ZodApp, context: AppContext) {
+  const { config, database, catalogue, orders } = context
   const token = config.BACKOFFICE_TOKEN === undefined ? undefined : new BackofficeToken(config.BACKOFFICE_TOKEN)
 
   app.addHook('onRequest', async (request, reply) => {
@@ -60,4 +63,9 @@ export async function backofficeRoutes(app: ZodApp, { config, database, catalogu
       return change
     },
   )
+
+  // Moderation of written reviews, and scan results and feed advice for accounts: the same token, the same audit.
+  const originOf = (action: string, requestId: string) => ({ action, tokenFingerprint: token!.fingerprint, requestId })
+  backofficeReviewRoutes(app, context, originOf)
+  backofficeScanRoutes(app, context, originOf)
 }

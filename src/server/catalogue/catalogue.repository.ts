@@ -121,11 +121,13 @@ export function findBundleItems(db: Db, only?: Only) {
     .execute()
 }
 
+/** The reviews product pages show: approved ones (seeded, or written and moderated: migration 0019). */
 export function findReviews(db: Db, only?: Only) {
   return db
     .selectFrom('reviews as r')
     .innerJoin('languages as l', 'l.id', 'r.languageId')
     .select(['r.id', 'r.productId', 'l.code as language', 'r.rating', 'r.author', 'r.title', 'r.text', 'r.createdAt'])
+    .where('r.status', '=', 'approved')
     .$if(only !== undefined, (qb) => qb.where('r.productId', 'in', only!))
     .orderBy('r.productId')
     .orderBy('r.createdAt', 'desc')

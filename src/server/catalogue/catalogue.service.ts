@@ -135,7 +135,8 @@ function assembleProducts(
       rating: r.rating,
       language: r.language as LanguageCode,
       author: r.author,
-      createdAt: r.createdAt,
+      // Seeded reviews hold a date, written ones the moment they were written.
+      createdAt: r.createdAt.slice(0, 10),
     }))
     return CatalogueProductSchema.parse({
       productId: product.id,

@@ -48,6 +48,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0014_payment_refunds',
       '0015_accounts',
       '0018_returns',
+      '0019_reviews_and_scans',
       '0020_newsletter',
       '0021_seller',
     ])

@@ -15,6 +15,7 @@ import type { PaymentTables } from './tables/payments.ts'
 import type { OrderTables } from './tables/orders.ts'
 import type { PlatformTables } from './tables/platform.ts'
 import type { ReturnTables } from './tables/returns.ts'
+import type { ReviewScanTables } from './tables/reviews-and-scans.ts'
 import type { SessionTables } from './tables/sessions.ts'
 
 export interface Database
@@ -34,4 +35,5 @@ export interface Database
     InvoiceTables,
     AccountTables,
     NewsletterTables,
-    ReturnTables {}
+    ReturnTables,
+    ReviewScanTables {}

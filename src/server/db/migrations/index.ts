@@ -15,6 +15,7 @@ import * as invoices from './0013_invoices.ts'
 import * as paymentRefunds from './0014_payment_refunds.ts'
 import * as accounts from './0015_accounts.ts'
 import * as returns from './0018_returns.ts'
+import * as reviewsAndScans from './0019_reviews_and_scans.ts'
 import * as newsletter from './0020_newsletter.ts'
 import * as seller from './0021_seller.ts'
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_payment_refunds': paymentRefunds,
   '0015_accounts': accounts,
   '0018_returns': returns,
+  '0019_reviews_and_scans': reviewsAndScans,
   '0020_newsletter': newsletter,
   '0021_seller': seller,
 }

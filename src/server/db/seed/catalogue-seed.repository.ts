@@ -82,7 +82,8 @@ export async function stampCatalogue(trx: Transaction<Database>, rows: Catalogue
     await trx.deleteFrom('productTexts').where('productId', 'in', ids).execute()
     await trx.deleteFrom('relatedProducts').where('productId', 'in', ids).execute()
     await trx.deleteFrom('bundleItems').where('bundleProductId', 'in', ids).execute()
-    await trx.deleteFrom('reviews').where('productId', 'in', ids).execute()
+    // Only the seed's own reviews: those written from accounts (migration 0019) stay.
+    await trx.deleteFrom('reviews').where('productId', 'in', ids).where('accountId', 'is', null).execute()
     let gone = trx.updateTable('productVariants').set({ isDeleted: true }).where('productId', 'in', ids)
     if (seededVariants.length > 0) gone = gone.where('id', 'not in', seededVariants)
     await gone.execute()

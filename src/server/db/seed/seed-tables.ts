@@ -5,7 +5,8 @@ import type { Database } from '../schema.ts'
 /** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
  * keys, jobs, the back-office audit trail, the mail outbox, sessions, rate-limit counters, payments,
  * orders, invoices and their numbers, accounts, their tokens and spent captchas, newsletter subscriptions and
- * newsletters, return reports) hold what the shop records while it runs. Gift cards are seeded apart
+ * newsletters, return reports, scan results and feed advice) hold what the shop records while it runs. Gift cards
+ * are seeded apart
  * (gift-card-seed.ts): only inserted, never overwritten, so a second seed keeps what a tester spent. */
 export type SeedTable = Exclude<
   keyof Database,
@@ -36,6 +37,8 @@ export type SeedTable = Exclude<
   | 'newsletterSubscriptions'
   | 'newsletters'
   | 'returns'
+  | 'scanResults'
+  | 'feedAdvice'
 >
 export type SeedRows = { [T in SeedTable]: Insertable<Database[T]>[] }
 

@@ -1,5 +1,7 @@
 // The catalogue: its version, product groups, facets, products with their texts, variants, prices and stock, related
 // products, bundles, reviews, landing pages and notify-me requests.
+import type { ColumnType } from 'kysely'
+import type { ReviewStatus } from '../../../domain/account-reviews.ts'
 import type { Bool } from './columns.ts'
 
 export interface CatalogueStateTable {
@@ -117,6 +119,16 @@ export interface ReviewTable {
   title: string
   text: string
   createdAt: string
+  /** Migration 0019: moderation. Seeded reviews are approved; the catalogue shows approved ones only. */
+  status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>
+  /** The site a written review was written on, its account and the order (line) it bought the product in. */
+  siteId: ColumnType<number | null, number | null | undefined, number | null>
+  accountId: ColumnType<number | null, number | null | undefined, number | null>
+  orderId: ColumnType<string | null, string | null | undefined, string | null>
+  orderPosition: ColumnType<number | null, number | null | undefined, number | null>
+  moderatedAt: ColumnType<string | null, string | null | undefined, string | null>
+  /** The back-office token's fingerprint, or 'cli'. */
+  moderatedBy: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface LandingPageTable {

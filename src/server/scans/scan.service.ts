@@ -1,0 +1,100 @@
+// The account's scan results and feed advice: lists with their unread counts, one opened (which marks it read), and
+// storing a result or advice for the account with an e-mail address on a site (the back office; the mail that tells
+// the customer and the result-by-key page come with the scans issue).
+import { randomBytes } from 'node:crypto'
+import type {
+  AccountFeedAdvice,
+  AccountScanResult,
+  FeedAdviceList,
+  FeedAdvicePost,
+  ScanResultList,
+  ScanResultPost,
+  ScanResultStored,
+} from '../../domain/account-scans.ts'
+import { NotFoundError } from '../../domain/errors.ts'
+import { insertAudit } from '../backoffice/backoffice.repository.ts'
+import type { BackofficeOrigin } from '../backoffice/backoffice.service.ts'
+import type { Db } from '../db/database.ts'
+import type { Executor } from '../jobs/job.repository.ts'
+import {
+  countUnreadFeedAdvice,
+  countUnreadScanResults,
+  findAccountIdByEmail,
+  findFeedAdvice,
+  findFeedAdviceList,
+  findScanResult,
+  findScanResults,
+  insertFeedAdvice,
+  insertScanResult,
+  markFeedAdviceRead,
+  markScanResultRead,
+} from './scan.repository.ts'
+
+/** The account's unread scan results: `unreadQuickscanResults` of `GET /api/account`. */
+export const unreadScanResultCount = (db: Db, accountId: number): Promise<number> =>
+  countUnreadScanResults(db, accountId)
+
+/** The account's unread feed advice. */
+export const unreadFeedAdviceCount = (db: Db, accountId: number): Promise<number> =>
+  countUnreadFeedAdvice(db, accountId)
+
+export async function scanResultList(db: Db, accountId: number): Promise<ScanResultList> {
+  const results = await findScanResults(db, accountId)
+  return { unread: results.filter((r) => !r.read).length, results }
+}
+
+/** One of the account's results, marked read; another account's is as unknown as a missing one (404). */
+export async function openScanResult(db: Db, accountId: number, id: number, now: Date): Promise<AccountScanResult> {
+  const result = await findScanResult(db, accountId, id)
+  if (!result) throw new NotFoundError(`Scan result ${id}`)
+  if (!result.read) await markScanResultRead(db, accountId, id, now)
+  return { ...result, read: true }
+}
+
+export async function feedAdviceList(db: Db, accountId: number): Promise<FeedAdviceList> {
+  const advice = await findFeedAdviceList(db, accountId)
+  return { unread: advice.filter((a) => !a.advice.read).length, advice }
+}
+
+export async function openFeedAdvice(db: Db, accountId: number, id: number, now: Date): Promise<AccountFeedAdvice> {
+  const advice = await findFeedAdvice(db, accountId, id)
+  if (!advice) throw new NotFoundError(`Feed advice ${id}`)
+  if (!advice.advice.read) await markFeedAdviceRead(db, accountId, id, now)
+  return { ...advice, advice: { ...advice.advice, read: true } }
+}
+
+async function accountOf(db: Executor, siteId: number, emailAddress: string): Promise<number> {
+  const accountId = await findAccountIdByEmail(db, siteId, emailAddress)
+  if (accountId === undefined) throw new NotFoundError(`An account with this e-mail address on site ${siteId}`)
+  return accountId
+}
+
+/** Stores a scan result for an account, audited, with a fresh random key (128 bits) for the result-by-key page. */
+export async function storeScanResult(
+  db: Db,
+  { emailAddress, siteId, ...result }: ScanResultPost,
+  origin: BackofficeOrigin,
+  now = new Date(),
+): Promise<ScanResultStored> {
+  return db.transaction().execute(async (trx) => {
+    const accountId = await accountOf(trx, siteId, emailAddress)
+    const resultKey = randomBytes(16).toString('base64url')
+    const scanResultId = await insertScanResult(trx, { ...result, accountId, siteId, resultKey, at: now })
+    await insertAudit(trx, { ...origin, at: now, summary: { scanResultId, accountId } })
+    return { scanResultId, accountId, resultKey }
+  })
+}
+
+export async function storeFeedAdvice(
+  db: Db,
+  { emailAddress, siteId, ...advice }: FeedAdvicePost,
+  origin: BackofficeOrigin,
+  now = new Date(),
+): Promise<{ feedAdviceId: number; accountId: number }> {
+  return db.transaction().execute(async (trx) => {
+    const accountId = await accountOf(trx, siteId, emailAddress)
+    const feedAdviceId = await insertFeedAdvice(trx, { ...advice, accountId, siteId, at: now })
+    await insertAudit(trx, { ...origin, at: now, summary: { feedAdviceId, accountId } })
+    return { feedAdviceId, accountId }
+  })
+}

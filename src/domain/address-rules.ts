@@ -180,13 +180,14 @@ export function addressSchemaFor(country: DeliveryCountry) {
   })
 }
 
+/** A recipient's name part: left out stays left out (not ''), so an address sent without names is stored as sent. */
+const recipientName = (max: number) => z.string().trim().max(max, { error: 'validation.maxLength' }).optional()
+
 /** An address the goods go to, with the recipient's names (empty: the billing person). */
 export function shippingAddressSchemaFor(country: DeliveryCountry) {
-  // Left out stays left out (not ''): an address sent without names is stored as it was sent.
-  const name = (max: number) => z.string().trim().max(max, { error: 'validation.maxLength' }).optional()
   return addressSchemaFor(country).extend({
-    firstName: name(MAX_LENGTH.firstName),
-    lastName: name(MAX_LENGTH.lastName),
+    firstName: recipientName(MAX_LENGTH.firstName),
+    lastName: recipientName(MAX_LENGTH.lastName),
   })
 }
 

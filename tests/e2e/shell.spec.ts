@@ -286,6 +286,19 @@ test('back restores the scroll position; #no-scroll keeps it', async ({ page }) 
   expect(await page.evaluate(() => window.scrollY)).toBe(300)
 })
 
+test('a page loaded afresh starts at the top, whatever the page loaded before it was scrolled to', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 400 })
+  await page.goto(url('equivera-nl.localhost', '/klantenservice/veelgestelde-vragen/'))
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  await declineCookies(page)
+  await page.evaluate(() => window.scrollTo(0, 600))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
+  // Both documents' first history entries have react-router's key 'default'.
+  await page.goto(url('equivera-nl.localhost', '/klantenservice/retourneren/'))
+  await expect(page.locator('html')).toHaveAttribute('data-scrolled-for', /retourneren/)
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+})
+
 test('every link in the page ends with a slash', async ({ page }) => {
   await page.goto(url('equivera-nl.localhost'))
   const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!))

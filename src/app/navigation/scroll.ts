@@ -30,6 +30,19 @@ export function decideScroll(input: {
   return { to: 'position', y: 0 }
 }
 
+/**
+ * The saved position's key of a history entry. Every document's first entry has react-router's key 'default', so
+ * that key alone would carry one page's position to the next page loaded in the tab; its address tells them apart.
+ */
+const keyOf = (location: { key: string; pathname: string; search: string }) =>
+  location.key === 'default' ? `default:${location.pathname}${location.search}` : location.key
+
+/** Whether this document was reached by back/forward or a reload (then its first entry may get its position back). */
+function documentRestored(): boolean {
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+  return entry?.type === 'back_forward' || entry?.type === 'reload'
+}
+
 function readSaved(): Record<string, number> {
   try {
     const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}')
@@ -58,6 +71,7 @@ export function useScrollBehaviour() {
   const matches = useMatches()
   const keepScroll = matches.some((m) => (m.handle as ScrollHandle | undefined)?.keepScroll)
   const previous = useRef<{ key: string; keepScroll: boolean } | null>(null)
+  const entryKey = keyOf(location)
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual'
@@ -65,21 +79,22 @@ export function useScrollBehaviour() {
 
   // Remember where the page was when a navigation starts (and when the page is left altogether).
   useEffect(() => {
-    if (navigation.state === 'loading') save(location.key, window.scrollY)
-  }, [navigation.state, location.key])
+    if (navigation.state === 'loading') save(entryKey, window.scrollY)
+  }, [navigation.state, entryKey])
   useEffect(() => {
-    const onHide = () => save(location.key, window.scrollY)
+    const onHide = () => save(entryKey, window.scrollY)
     window.addEventListener('pagehide', onHide)
     return () => window.removeEventListener('pagehide', onHide)
-  }, [location.key])
+  }, [entryKey])
 
   useLayoutEffect(() => {
     const before = previous.current
     previous.current = { key: location.key, keepScroll }
     const decision = decideScroll({
       hash: location.hash,
-      saved: readSaved()[location.key],
-      isPop: navigationType === 'POP',
+      saved: readSaved()[entryKey],
+      // A document's first render is a POP too; only back/forward or a reload of the document restores it.
+      isPop: navigationType === 'POP' && (before !== null || documentRestored()),
       keepBoth: before !== null && before.keepScroll && keepScroll,
       initial: before === null,
     })
@@ -90,5 +105,5 @@ export function useScrollBehaviour() {
     }
     // Which address the scroll was decided for: tests wait for it, also when the decision was not to move.
     document.documentElement.dataset.scrolledFor = location.pathname + location.search + location.hash
-  }, [location.key, location.pathname, location.search, location.hash, navigationType, keepScroll])
+  }, [entryKey, location.key, location.pathname, location.search, location.hash, navigationType, keepScroll])
 }

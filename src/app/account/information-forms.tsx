@@ -27,6 +27,7 @@ import {
   updateBody,
 } from './information-rules.ts'
 import { errorsUnder, useEditForm } from './use-edit-form.ts'
+import { NameFields } from '../checkout/name-fields.tsx'
 
 /** The server's `company.vatNumber` is the form's `vatNumber`. */
 const companyField = (path: string) => path.replace(/^company\./, '')
@@ -99,28 +100,7 @@ export function PersonalForm({ account, countries, siteCountry, done, overview }
       noValidate
       onSubmit={(event) => void edit.submit(errors, save, (path) => addressFieldOf(path, 'billing'))(event)}
     >
-      <div className="field-row">
-        <Field
-          name="firstName"
-          label={t('checkout.billing.firstName')}
-          value={form.firstName}
-          onChange={(firstName) => update({ firstName })}
-          onLeave={() => leave('firstName')}
-          error={shown.firstName}
-          autoComplete="given-name"
-          maxLength={MAX_LENGTH.firstName}
-        />
-        <Field
-          name="lastName"
-          label={t('checkout.billing.lastName')}
-          value={form.lastName}
-          onChange={(lastName) => update({ lastName })}
-          onLeave={() => leave('lastName')}
-          error={shown.lastName}
-          autoComplete="family-name"
-          maxLength={MAX_LENGTH.lastName}
-        />
-      </div>
+      <NameFields values={form} errors={shown} onChange={update} onLeave={leave} />
       <Field
         name="phoneNumber"
         label={t('checkout.billing.phone')}

@@ -13,6 +13,7 @@ import { accountPath } from './access.ts'
 import { checkRegister, phoneOf, type RegisterForm } from './account-forms.ts'
 import { authProblem } from './account-errors.ts'
 import { AuthPage, focusFirstInvalid, Notice } from './auth-page.tsx'
+import { NameFields } from '../checkout/name-fields.tsx'
 
 const EMPTY: RegisterForm = {
   firstName: '',
@@ -100,28 +101,7 @@ export function Component() {
     <AuthPage title={t('account.auth.register.title')}>
       <p>{t('account.auth.register.intro')}</p>
       <form ref={formRef} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className="field-row">
-          <Field
-            name="firstName"
-            label={t('checkout.billing.firstName')}
-            value={form.firstName}
-            onChange={(firstName) => update({ firstName })}
-            onLeave={() => leave('firstName')}
-            error={shown.firstName}
-            autoComplete="given-name"
-            maxLength={MAX_LENGTH.firstName}
-          />
-          <Field
-            name="lastName"
-            label={t('checkout.billing.lastName')}
-            value={form.lastName}
-            onChange={(lastName) => update({ lastName })}
-            onLeave={() => leave('lastName')}
-            error={shown.lastName}
-            autoComplete="family-name"
-            maxLength={MAX_LENGTH.lastName}
-          />
-        </div>
+        <NameFields values={form} errors={shown} onChange={update} onLeave={leave} />
         <Field
           name="emailAddress"
           type="email"

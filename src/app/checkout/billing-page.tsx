@@ -29,6 +29,7 @@ import { errorMessage, serverFieldErrors } from './checkout-errors.ts'
 import { CheckoutLayout } from './checkout-layout.tsx'
 import { checkoutPath, isUnreachable, useCheckout, useGate } from './checkout-state.ts'
 import { Field, type FieldErrors } from './form-field.tsx'
+import { NameFields } from './name-fields.tsx'
 
 const FORM = 'billing'
 const SAVE_DELAY_MS = 300
@@ -166,28 +167,7 @@ function BillingFormView({
     <form ref={formRef} className="checkout-form" noValidate onSubmit={(event) => void submit(event)}>
       <fieldset>
         <legend className="visually-hidden">{t('checkout.billing.personal')}</legend>
-        <div className="field-row">
-          <Field
-            name="firstName"
-            label={t('checkout.billing.firstName')}
-            value={form.firstName}
-            onChange={(firstName) => update({ firstName })}
-            onLeave={() => leave('firstName')}
-            error={shown.firstName}
-            autoComplete="given-name"
-            maxLength={MAX_LENGTH.firstName}
-          />
-          <Field
-            name="lastName"
-            label={t('checkout.billing.lastName')}
-            value={form.lastName}
-            onChange={(lastName) => update({ lastName })}
-            onLeave={() => leave('lastName')}
-            error={shown.lastName}
-            autoComplete="family-name"
-            maxLength={MAX_LENGTH.lastName}
-          />
-        </div>
+        <NameFields values={form} errors={shown} onChange={update} onLeave={leave} />
         <Field
           name="emailAddress"
           type="email"

@@ -43,7 +43,8 @@ import {
   type DeliveryCall,
   type DeliveryChoice,
 } from './delivery-choice.ts'
-import { Field, type FieldErrors } from './form-field.tsx'
+import type { FieldErrors } from './form-field.tsx'
+import { NameFields } from './name-fields.tsx'
 import { PickupPoints } from './pickup-points.tsx'
 
 type Ready = Extract<CheckoutState, { status: 'ready' }>
@@ -313,28 +314,13 @@ function DeliveryFormView({ cartId, state, reload }: { cartId: string; state: Re
       {choice === 'alternative' && (
         <fieldset>
           <legend>{t('checkout.delivery.address')}</legend>
-          <div className="field-row">
-            <Field
-              name="shipping.firstName"
-              label={t('checkout.delivery.recipientFirstName')}
-              value={form.firstName}
-              onChange={(firstName) => update({ firstName })}
-              onLeave={() => setTouched((current) => new Set(current).add('firstName'))}
-              error={nameErrors.firstName}
-              autoComplete="shipping given-name"
-              maxLength={MAX_LENGTH.firstName + 20}
-            />
-            <Field
-              name="shipping.lastName"
-              label={t('checkout.delivery.recipientLastName')}
-              value={form.lastName}
-              onChange={(lastName) => update({ lastName })}
-              onLeave={() => setTouched((current) => new Set(current).add('lastName'))}
-              error={nameErrors.lastName}
-              autoComplete="shipping family-name"
-              maxLength={MAX_LENGTH.lastName + 20}
-            />
-          </div>
+          <NameFields
+            recipient
+            values={form}
+            errors={nameErrors}
+            onChange={update}
+            onLeave={(field) => setTouched((current) => new Set(current).add(field))}
+          />
           <AddressFields
             name="shipping"
             draft={form.address}

@@ -183,12 +183,14 @@ test.describe('catalogue pages', () => {
     await page.goto(`http://localhost:${E2E_PORT}/zoeken/?q=hooinet`)
     await page.locator('.product-card__link').first().click()
     await expect(page.getByText(nl.messages.notYetAvailable)).toBeVisible()
-    await page.getByLabel(nl.catalogue.notify.email).fill('not an address')
-    await page.getByRole('button', { name: nl.catalogue.notify.submit }).click()
-    await expect(page.getByRole('alert').filter({ hasText: nl.validation.email })).toBeVisible()
-    await page.getByLabel(nl.catalogue.notify.email).fill('stal@example.nl')
-    await page.getByRole('button', { name: nl.catalogue.notify.submit }).click()
-    await expect(page.getByText(nl.catalogue.notify.done)).toBeVisible()
+    // The product's form, not the footer's newsletter form (which asks for an e-mail address too).
+    const main = page.getByRole('main')
+    await main.getByLabel(nl.catalogue.notify.email).fill('not an address')
+    await main.getByRole('button', { name: nl.catalogue.notify.submit }).click()
+    await expect(main.getByRole('alert').filter({ hasText: nl.validation.email })).toBeVisible()
+    await main.getByLabel(nl.catalogue.notify.email).fill('stal@example.nl')
+    await main.getByRole('button', { name: nl.catalogue.notify.submit }).click()
+    await expect(main.getByText(nl.catalogue.notify.done)).toBeVisible()
   })
 
   test('on a phone every catalogue page fits the screen, and the filters fold away until asked for', async ({

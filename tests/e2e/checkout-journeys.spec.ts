@@ -69,6 +69,9 @@ async function cartWithScan(page: Page) {
 
 async function chooseIdeal(page: Page, bank?: string) {
   await page.getByRole('radio', { name: nl.checkout.paymentMethods.ideal }).check()
+  // The method is a queued cart change: the button waits while it is sent. Checked before the change is even queued,
+  // "enabled" could pass and the press then land on a button just disabled for the sending.
+  await expect.poll(async () => (await storedRows(page, 'cartOutbox')).length).toBe(0)
   // The banks come with the methods from the server; the list under iDEAL moves the button down when it appears.
   await expect(page.getByLabel(p.issuer)).toBeVisible()
   if (bank) await page.getByLabel(p.issuer).selectOption({ label: bank })

@@ -78,6 +78,8 @@ const purchases = (page: Page) =>
 /** Chooses iDEAL and waits for the server to have it (the button is ready once the choice has been sent). */
 async function chooseIdeal(page: Page) {
   await page.getByRole('radio', { name: nl.checkout.paymentMethods.ideal }).check()
+  // Sent first: "enabled" checked before the change is queued could pass just before the button waits for it.
+  await expect.poll(async () => (await storedRows(page, 'cartOutbox')).length).toBe(0)
   // The bank list under iDEAL comes with the methods from the server and moves the button down when it appears.
   await expect(page.getByLabel(nl.checkout.payment.issuer)).toBeVisible()
   await expect(placeButton(page)).toBeEnabled()

@@ -94,10 +94,16 @@ export async function findScanResult(db: Executor, accountId: number, id: number
   return row && scanResultOf(row)
 }
 
-/** Marks one of the account's results read (the first opening counts); the answer says whether it was the account's. */
-export async function markScanResultRead(db: Executor, accountId: number, id: number, at: Date): Promise<void> {
+/** Marks one of the account's results or advice read; only the first opening counts. */
+export async function markRead(
+  db: Executor,
+  table: 'scanResults' | 'feedAdvice',
+  accountId: number,
+  id: number,
+  at: Date,
+): Promise<void> {
   await db
-    .updateTable('scanResults')
+    .updateTable(table)
     .set({ readAt: at.toISOString() })
     .where('accountId', '=', accountId)
     .where('id', '=', id)
@@ -181,16 +187,6 @@ export async function findFeedAdvice(db: Executor, accountId: number, id: number
     .where('id', '=', id)
     .executeTakeFirst()
   return row && feedAdviceOf(row)
-}
-
-export async function markFeedAdviceRead(db: Executor, accountId: number, id: number, at: Date): Promise<void> {
-  await db
-    .updateTable('feedAdvice')
-    .set({ readAt: at.toISOString() })
-    .where('accountId', '=', accountId)
-    .where('id', '=', id)
-    .where('readAt', 'is', null)
-    .execute()
 }
 
 export interface NewFeedAdvice {

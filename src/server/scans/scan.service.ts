@@ -26,8 +26,7 @@ import {
   findScanResults,
   insertFeedAdvice,
   insertScanResult,
-  markFeedAdviceRead,
-  markScanResultRead,
+  markRead,
 } from './scan.repository.ts'
 
 /** The account's unread scan results: `unreadQuickscanResults` of `GET /api/account`. */
@@ -47,7 +46,7 @@ export async function scanResultList(db: Db, accountId: number): Promise<ScanRes
 export async function openScanResult(db: Db, accountId: number, id: number, now: Date): Promise<AccountScanResult> {
   const result = await findScanResult(db, accountId, id)
   if (!result) throw new NotFoundError(`Scan result ${id}`)
-  if (!result.read) await markScanResultRead(db, accountId, id, now)
+  if (!result.read) await markRead(db, 'scanResults', accountId, id, now)
   return { ...result, read: true }
 }
 
@@ -59,7 +58,7 @@ export async function feedAdviceList(db: Db, accountId: number): Promise<FeedAdv
 export async function openFeedAdvice(db: Db, accountId: number, id: number, now: Date): Promise<AccountFeedAdvice> {
   const advice = await findFeedAdvice(db, accountId, id)
   if (!advice) throw new NotFoundError(`Feed advice ${id}`)
-  if (!advice.advice.read) await markFeedAdviceRead(db, accountId, id, now)
+  if (!advice.advice.read) await markRead(db, 'feedAdvice', accountId, id, now)
   return { ...advice, advice: { ...advice.advice, read: true } }
 }
 

@@ -204,19 +204,55 @@ registerRoute(
  */
 async function warmImages(imageNames: string[], event: ExtendableEvent): Promise<void> {
   const cache = await caches.open(names.images)
-  const missing: string[] = []
+  const run: WarmRun = { left: [], inFlight: new Set(), stop: new AbortController() }
   for (const name of imageNames.slice(0, WARM_IMAGES_MAX)) {
-    const url = warmImageUrl(name)
-    if (!(await cache.match(url))) missing.push(url)
+    if (!(await cache.match(warmImageUrl(name)))) run.left.push(name)
   }
+  if (newerWorker()) return handOverWarming(run.left)
+  warmRuns.add(run)
   const next = async (): Promise<void> => {
-    const url = missing.shift()
-    if (!url) return
-    await images.handle({ event, request: new Request(url) }).catch(() => undefined)
+    const name = run.left.shift()
+    if (!name || run.stop.signal.aborted) return
+    run.inFlight.add(name)
+    const request = new Request(warmImageUrl(name), { signal: run.stop.signal })
+    await images.handle({ event, request }).catch(() => undefined)
+    run.inFlight.delete(name)
     return next()
   }
-  await Promise.all([next(), next()])
+  await Promise.all([next(), next()]).finally(() => warmRuns.delete(run))
 }
+
+/** One list of pictures being kept: what is left, what is being fetched, and how to stop it. */
+interface WarmRun {
+  left: string[]
+  inFlight: Set<string>
+  stop: AbortController
+}
+const warmRuns = new Set<WarmRun>()
+
+/** A newer version of this worker, installing or waiting; null when this one is the newest. */
+function newerWorker(): ServiceWorker | null {
+  // Without a way to know itself, a worker would hand its work to itself: it then keeps it.
+  if (!('serviceWorker' in self)) return null
+  const newer = self.registration.installing ?? self.registration.waiting
+  return newer && newer !== self.serviceWorker ? newer : null
+}
+
+/**
+ * A new version is coming: this worker stops keeping pictures and hands the rest to it. Chromium activates the new
+ * version (the visitor tapped "update") only once the old one has no work left, so a few hundred pictures on a slow
+ * line would hold the update for minutes; the pictures being fetched are aborted and fetched again by the new one.
+ */
+function handOverWarming(more: string[] = []): void {
+  const newer = newerWorker()
+  if (!newer) return
+  const left = [...warmRuns].flatMap((run) => [...run.inFlight, ...run.left.splice(0)]).concat(more)
+  for (const run of warmRuns) run.stop.abort()
+  warmRuns.clear()
+  // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a ServiceWorker, not a window
+  if (left.length > 0) newer.postMessage({ type: 'WARM_IMAGES', names: [...new Set(left)] })
+}
+self.registration.addEventListener('updatefound', () => handOverWarming())
 
 /** The offline page of a language (e.g. '/fr/offline/'), fetched while online so it is there when needed. */
 async function warmOfflinePage(prefixPath: string): Promise<void> {

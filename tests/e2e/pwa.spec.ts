@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect, test, type Page } from '@playwright/test'
+import { chromium, expect, test, type Page, type Route } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts'
+import { cacheNames, warmImageUrl } from '../../sw/rules.ts'
 import { serverOnOwnBuild, startServer, type RunningServer } from './server.ts'
 import { E2E_PORT, ownPort } from './ports.ts'
 
@@ -107,10 +108,24 @@ test.describe('updates', () => {
   // A build of its own: the update test deploys under it.
   const own = serverOnOwnBuild(PORT)
 
-  test('deploying a new build shows the update prompt, and updating reloads into it', async ({ page }) => {
-    const origin = `http://equivera-nl.localhost:${PORT}`
-    await page.goto(`${origin}/`)
+  test('deploying a new build shows the update prompt, and updating reloads into it', async ({ context, page }) => {
+    // Two service workers install here, each precaching the shell: more than the default time on a busy machine.
+    test.slow()
+    const host = `equivera-nl.localhost:${PORT}`
+    const origin = `http://${host}`
+    // A slow line: the old worker is still keeping product pictures when the visitor updates, and the update must not
+    // wait for it (Chromium holds a new worker until the old one has no work left).
+    const held: Route[] = []
+    const asked = new Set<string>()
+    let holding = true
+    await context.route(`${origin}/images/products/**`, (route) => {
+      asked.add(route.request().url())
+      if (holding) held.push(route)
+      else void route.continue()
+    })
+    await page.goto(`${origin}/klantenservice/`)
     await waitForServiceWorker(page)
+    await expect.poll(() => held.length).toBeGreaterThan(0)
     // One notice at a time: the cookie choice comes first.
     await page.getByRole('button', { name: nl.consent.decline }).click()
     await expect(page.getByText(nl.update.available)).toHaveCount(0)
@@ -126,5 +141,22 @@ test.describe('updates', () => {
     await reloaded
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     await expect(page.getByText(nl.update.available)).toHaveCount(0)
+
+    // The line recovers. The pictures the old worker had not kept were handed to the new one, which keeps them all.
+    holding = false
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined)
+    const { products } = await page.evaluate(() =>
+      fetch('/api/catalogue/sync?since=0', { headers: { siteid: '1', languageid: '12' } }).then(
+        (response) => response.json() as Promise<{ products: { image: { name: string } }[] }>,
+      ),
+    )
+    const every = products.map((product) => `${origin}${warmImageUrl(product.image.name)}`).toSorted()
+    expect(every).toEqual(expect.arrayContaining([...asked]))
+    const kept = () =>
+      page.evaluate(
+        async (name) => (await (await caches.open(name)).keys()).map((request) => request.url).toSorted(),
+        cacheNames(host).images,
+      )
+    await expect.poll(kept, { timeout: 20_000 }).toEqual(every)
   })
 })

@@ -80,5 +80,4 @@ export const IsAuthenticatedSchema = z.boolean()
 export const AccountAnswerSchema = AccountSchema.extend({ userId: z.number().int().positive() })
 export type AccountAnswer = z.infer<typeof AccountAnswerSchema>
 
-/** The header a captcha solution travels in (spec §7: named recaptchatoken on sign-in). */
-export const CAPTCHA_HEADER = 'recaptchatoken'
+export { CAPTCHA_HEADER } from './captcha-constants.ts'

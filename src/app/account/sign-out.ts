@@ -10,11 +10,8 @@
 //   account area, an account or authentication answer) are deleted all the same, so an older worker's mistake
 //   cannot outlive the session.
 import { getDefaultStore } from 'jotai'
-import { startCartAfterOrderWhenIdle } from '../../browser/cart-sync.ts'
 import type { ShopApi } from '../api/shop-api.ts'
-import { clearAllDrafts } from '../data/checkout-drafts.ts'
 import { signedOut } from './account-state.ts'
-import { clearReturnDrafts } from './use-draft.ts'
 
 /** Paths whose answers belong to one person: the account area's pages and the account's API calls. */
 export const PERSONAL_PATH = /^\/(?:[a-z]{2}\/)?account(?:\/|$)|^\/api\/(?:account|authentication)(?:\/|$)/i
@@ -32,17 +29,20 @@ export async function signOut(
 
 /** What this device knows of the person who signed out (also after a session ended elsewhere). */
 export async function forgetPerson(device: { siteId: number; languageId: number }): Promise<void> {
+  // The cart's and the drafts' stores (Dexie, zod) load here, not with the header that offers "sign out".
   const results = await Promise.allSettled([
-    clearAllDrafts(),
-    startCartAfterOrderWhenIdle(device.siteId, device.languageId),
+    import('../data/checkout-drafts.ts').then(({ clearAllDrafts }) => clearAllDrafts()),
+    import('../../browser/cart-sync.ts').then(({ startCartAfterOrderWhenIdle }) =>
+      startCartAfterOrderWhenIdle(device.siteId, device.languageId),
+    ),
     clearPersonalCaches(),
+    import('./use-draft.ts').then(({ clearReturnDrafts }) => clearReturnDrafts()),
   ])
   try {
     sessionStorage.removeItem('drafts')
   } catch {
     // storage blocked: nothing was kept there either
   }
-  clearReturnDrafts()
   for (const result of results) if (result.status === 'rejected') console.warn('sign-out clean-up', result.reason)
 }
 

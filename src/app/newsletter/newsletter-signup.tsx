@@ -5,7 +5,6 @@ import { useAtomValue } from 'jotai'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { retryAfterMinutes } from '../../browser/transport.ts'
-import { NewsletterEmailSchema } from '../../domain/newsletter-api.ts'
 import { connectivityAtom } from '../pwa/connectivity.ts'
 import { useServices } from '../services.tsx'
 import { isUnreachable } from './unreachable.ts'
@@ -23,6 +22,8 @@ export function NewsletterSignup() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    // The rule (and zod with it) loads when the form is sent: the footer is on every page's critical path.
+    const { NewsletterEmailSchema } = await import('../../domain/newsletter-api.ts')
     const address = NewsletterEmailSchema.safeParse(email.trim())
     if (!address.success) return setStatus('invalid')
     if (connectivity === 'offline' || !navigator.onLine) return setStatus('offline')

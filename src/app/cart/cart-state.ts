@@ -13,6 +13,7 @@ import { storageProblemOf } from '../../browser/storage-status.ts'
 import type { RootData } from '../root/root.data.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
+import { whenIdle } from '../when-idle.ts'
 
 export const cartViewAtom = atom<CartView | null>(null)
 /** What the sending is doing: sending, or waiting for a network that does not answer. */
@@ -119,7 +120,8 @@ export function useCartSync(data: RootData, enabled: boolean): void {
         if (!stopped) stopWatching = watchCartView(siteId, languageId, setView)
       })
       .catch(() => undefined)
-    const first = setTimeout(send, 0)
+    // Changes left from an earlier visit go once the page is in; a change made now is sent at once (CHANGED).
+    const cancelFirst = whenIdle(send)
     const goOnline = () => {
       failures = 0
       send()
@@ -131,7 +133,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
     return () => {
       stopped = true
       stopWatching?.()
-      clearTimeout(first)
+      cancelFirst()
       clearTimeout(retry)
       window.removeEventListener('online', goOnline)
       window.removeEventListener('offline', goOffline)

@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import type { RootData } from '../root/root.data.ts'
 import { useServices } from '../services.tsx'
 import { warmProductImages } from '../pwa/update.ts'
+import { whenIdle } from '../when-idle.ts'
 
 /** The last successful sync of the offline catalogue (for tests and the freshness of what the device holds). */
 export const catalogueSyncAtom = atom<{ version: number; at: string } | null>(null)
@@ -40,10 +41,7 @@ export function useCatalogueSync(data: RootData, enabled: boolean) {
           running = undefined
         })
     }
-    const first = setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(sync, { timeout: 5000 })
-      else sync()
-    }, FIRST_SYNC_DELAY_MS)
+    const cancelFirst = whenIdle(sync, FIRST_SYNC_DELAY_MS)
     const every = setInterval(sync, SYNC_INTERVAL_MS)
     window.addEventListener('online', sync)
     // A stored copy that failed its check was dropped: fetch it whole now rather than at the next interval.
@@ -54,7 +52,7 @@ export function useCatalogueSync(data: RootData, enabled: boolean) {
     return () => {
       stopped = true
       stopDropped?.()
-      clearTimeout(first)
+      cancelFirst()
       clearInterval(every)
       window.removeEventListener('online', sync)
     }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { LocalizationCheckResult } from '../../domain/site.ts'
 import { useNoticeSlot } from '../pwa/notice-slot.ts'
 import { useServices } from '../services.tsx'
+import { whenIdle } from '../when-idle.ts'
 import { localizationChoiceDate, rememberLocalizationChoice } from './localization-cookie.ts'
 
 /** The visitor's country: the edge's geo header when the server had one, else the region of the browser language. */
@@ -40,24 +41,28 @@ export function LocalizationPrompt({ serverCountry }: { serverCountry: string | 
     const country = visitorCountryOf(serverCountry, navigator.languages)
     if (!country) return
     let cancelled = false
-    localizationChoiceDate(document.cookie)
-      .then((chosen) => {
-        // Whether this visit asks the server at all: tests wait for it before saying no prompt came.
-        document.documentElement.dataset.localizationChoice = chosen === null ? 'none' : 'remembered'
-        return chosen === null ? api.localizationCheck(location.href, country) : null
-      })
-      .then((result) => {
-        if (cancelled || !result) return
-        const target = redirectTarget(result, new URL(location.href))
-        if (country === 'NL') setOffer(target)
-        else {
-          rememberLocalizationChoice()
-          location.assign(target)
-        }
-      })
-      .catch(() => undefined) // offline or refused: no prompt, nothing else changes
+    const cancelIdle = whenIdle(
+      () =>
+        void localizationChoiceDate(document.cookie)
+          .then((chosen) => {
+            // Whether this visit asks the server at all: tests wait for it before saying no prompt came.
+            document.documentElement.dataset.localizationChoice = chosen === null ? 'none' : 'remembered'
+            return chosen === null ? api.localizationCheck(location.href, country) : null
+          })
+          .then((result) => {
+            if (cancelled || !result) return
+            const target = redirectTarget(result, new URL(location.href))
+            if (country === 'NL') setOffer(target)
+            else {
+              rememberLocalizationChoice()
+              location.assign(target)
+            }
+          })
+          .catch(() => undefined), // offline or refused: no prompt, nothing else changes
+    )
     return () => {
       cancelled = true
+      cancelIdle()
     }
   }, [api, serverCountry])
 

@@ -5,6 +5,7 @@ import { CART_SLUGS, COMPARE_SLUGS } from '../../domain/catalogue-paths.ts'
 import { CULTURES, LANGUAGE_CODES } from '../../domain/language-codes.ts'
 import type { Alternate } from '../../domain/routing.ts'
 import { useServices } from '../services.tsx'
+import { whenIdle } from '../when-idle.ts'
 import type { SwitcherOption } from '../root/root.data.ts'
 import { rememberLocalizationChoice } from './localization-cookie.ts'
 import { brandGroups } from './switcher-groups.ts'
@@ -28,8 +29,14 @@ export function LocalizationSwitcher({ options }: { options: SwitcherOption[] })
     // The app's own pages (cart, comparison) are no pages of the routing table: they are linked directly below.
     if (appRoute) return
     const controller = new AbortController()
-    api.alternates(pathname, controller.signal).then(setAlternates, () => setAlternates([]))
-    return () => controller.abort()
+    // Until they come the options lead to each site's home page; nobody needs them before the page is in.
+    const cancel = whenIdle(() => {
+      api.alternates(pathname, controller.signal).then(setAlternates, () => setAlternates([]))
+    })
+    return () => {
+      cancel()
+      controller.abort()
+    }
   }, [api, pathname, appRoute])
 
   const hrefOf = (option: SwitcherOption) => {

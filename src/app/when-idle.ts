@@ -1,0 +1,23 @@
+// Work nobody waits for must not compete with the page itself: on a slow line the first page's files and its largest
+// picture share one thin pipe, and on a slow phone one busy core. The catalogue sync, the switcher's alternates, the
+// localization check and the cart's outbox start once the page has loaded (its pictures in) and the main thread is
+// idle. (The service worker already registers after the load event: workbox-window waits for it.)
+
+/** Runs `work` after the load event, `delayMs` later, when the main thread is idle; returns a cancel. */
+export function whenIdle(work: () => void, delayMs = 0): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let idle: number | undefined
+  const afterLoad = () => {
+    timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(work, { timeout: 5000 })
+      else work()
+    }, delayMs)
+  }
+  if (document.readyState === 'complete') afterLoad()
+  else window.addEventListener('load', afterLoad, { once: true })
+  return () => {
+    window.removeEventListener('load', afterLoad)
+    clearTimeout(timer)
+    if (idle !== undefined) window.cancelIdleCallback(idle)
+  }
+}

@@ -41,11 +41,14 @@ export function ProductCard({
   list,
   index,
   headingLevel = 2,
+  eager = false,
 }: {
   summary: ProductSummary
   list: ItemList | null
   index: number
   headingLevel?: 2 | 3
+  /** In the first screen: its picture is fetched at once (see ProductImage). */
+  eager?: boolean
 }) {
   const { t } = useTranslation()
   const ref = useImpression(list, summary, index)
@@ -54,7 +57,12 @@ export function ProductCard({
   return (
     <article className="product-card" ref={ref} data-product-id={summary.productId}>
       <Link to={summary.path} className="product-card__link" onClick={select}>
-        <ProductImage name={summary.image} alt="" sizes="(min-width: 1088px) 16rem, (min-width: 768px) 30vw, 45vw" />
+        <ProductImage
+          name={summary.image}
+          alt=""
+          sizes="(min-width: 1088px) 16rem, (min-width: 768px) 30vw, 45vw"
+          eager={eager}
+        />
         <Heading className="product-card__name">{summary.name}</Heading>
       </Link>
       <StateBadges state={summary.state} isNew={summary.isNew} onSale={summary.onSale} />

@@ -2,7 +2,10 @@
 // they must not bring the rest of the catalogue's parts to the first page.
 import { IMAGE_WIDTHS, productImageSrcSet, productImageUrl, type ImageView } from '../../domain/product-images.ts'
 
-/** A product image in every responsive width; the browser picks one for the slot it is shown in. */
+/**
+ * A product image in every responsive width; the browser picks one for the slot it is shown in. `eager`: the picture
+ * is in the first screen (likely the largest paint), so it is fetched at once and before the scripts.
+ */
 export function ProductImage({
   name,
   view = 'front',
@@ -26,6 +29,7 @@ export function ProductImage({
       height={640}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
     />
   )

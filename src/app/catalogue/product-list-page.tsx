@@ -131,7 +131,8 @@ export function ProductListPage({ data }: { data: ProductListData }) {
             <ul className="product-grid">
               {response.results.map((summary, index) => (
                 <li key={summary.productId}>
-                  <ProductCard summary={summary} list={list} index={first - 1 + index} />
+                  {/* The first row on a phone is the first screen's largest picture. */}
+                  <ProductCard summary={summary} list={list} index={first - 1 + index} eager={index < 2} />
                 </li>
               ))}
             </ul>

@@ -7,6 +7,7 @@ import { IdSchema } from './ids.ts'
 import { ShippingMethodSchema, type ProductType } from './enums.ts'
 
 import { MAX_LINES, MAX_QUANTITY } from './cart-constants.ts'
+import { subjectOf } from './cart-subject.ts'
 
 export const CartQuantitySchema = z.number().int().min(1).max(MAX_QUANTITY)
 /** The longest name of a roughage scan sample, and the longest discount code (their fields hold no more). */
@@ -166,30 +167,7 @@ export function applyCartMutation(
   }
 }
 
-/** What a change is about: a line, one sample of a line, the discount code, the delivery or the payment. */
-export type ChangeSubject =
-  | { kind: 'line'; productVariantId: number }
-  | { kind: 'sample'; productVariantId: number; sequence: number }
-  | { kind: 'discountCode' | 'shippingMethod' | 'paymentMethod' }
-
-export function subjectOf(mutation: CartMutation): ChangeSubject {
-  switch (mutation.type) {
-    case 'add':
-    case 'setQuantity':
-    case 'remove':
-      return { kind: 'line', productVariantId: mutation.productVariantId }
-    case 'removeSample':
-    case 'setSampleName':
-      return { kind: 'sample', productVariantId: mutation.productVariantId, sequence: mutation.sequence }
-    case 'setDiscountCode':
-    case 'removeDiscountCode':
-      return { kind: 'discountCode' }
-    case 'setShippingMethod':
-      return { kind: 'shippingMethod' }
-    case 'setPaymentMethod':
-      return { kind: 'paymentMethod' }
-  }
-}
+export { subjectOf, type ChangeSubject } from './cart-subject.ts'
 
 /**
  * Whether a new change answers an earlier one the server refused: it is about the same thing (the shopper has decided

@@ -8,3 +8,20 @@ export const FIRST_PAGE = 1
 /** Star rating scale 5; a review needs at least 5 words and goes online within 24 hours. */
 export const STAR_RATING_SCALE = 5
 export const REVIEW_MIN_WORDS = 5
+
+/** The keys a product search filters on, in the order the facets are shown. */
+export const PRODUCT_FILTER_KEYS = [
+  'productGroup',
+  'horseType',
+  'ageGroup',
+  'application',
+  'ingredient',
+  'labour',
+  'package',
+  'weightClass',
+  'sale',
+  'new',
+] as const
+
+/** Suggestions under the search box at most. */
+export const AUTOCOMPLETE_LIMIT = 6

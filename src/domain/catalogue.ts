@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, REVIEW_MIN_WORDS, STAR_RATING_SCALE } from './catalogue-constants.ts'
+import {
+  DEFAULT_PAGE_SIZE,
+  FIRST_PAGE,
+  PRODUCT_FILTER_KEYS,
+  REVIEW_MIN_WORDS,
+  STAR_RATING_SCALE,
+} from './catalogue-constants.ts'
 import { ProductTypeSchema, VatTypeSchema } from './enums.ts'
 import { IdSchema } from './ids.ts'
 import { LanguageCodeSchema } from './languages.ts'
@@ -8,18 +14,7 @@ import { MoneySchema } from './money.ts'
 // Catalogue shapes: the search request with its facet filters, product labels and reviews.
 
 /** The keys a product search filters on. */
-export const ProductFilterKeySchema = z.enum([
-  'productGroup',
-  'horseType',
-  'ageGroup',
-  'application',
-  'ingredient',
-  'labour',
-  'package',
-  'weightClass',
-  'sale',
-  'new',
-])
+export const ProductFilterKeySchema = z.enum(PRODUCT_FILTER_KEYS)
 export type ProductFilterKey = z.infer<typeof ProductFilterKeySchema>
 
 /** Facet filters, by discriminator. An unknown discriminator is refused. */

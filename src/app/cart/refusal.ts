@@ -3,7 +3,7 @@
 // it stays until the shopper decides again about that thing (a new change supersedes it, see cart-store.ts) or
 // dismisses it.
 import type { TFunction } from 'i18next'
-import { subjectOf } from '../../domain/cart-mutations.ts'
+import { subjectOf } from '../../domain/cart-subject.ts'
 import { translateWith } from '../i18n/translate-with.ts'
 import type { CartView, OutboxEntry, Refusal } from '../../browser/cart-store.ts'
 

@@ -2,7 +2,7 @@
 // price with its own sale badge, and add to cart for that variant.
 import { useCallback, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type CatalogueProduct, type ProductVariant } from '../../domain/product.ts'
+import type { CatalogueProduct, ProductVariant } from '../../domain/product.ts'
 import { cheapestVariant, isOrderable, isReduced } from '../../domain/product-rules.ts'
 import { AddToCart } from '../cart/add-to-cart.tsx'
 import { useRootData } from '../root/use-root-data.ts'

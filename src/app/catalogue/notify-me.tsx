@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { ApiRequestError, retryAfterMinutes } from '../../browser/transport.ts'
 import { useServices } from '../services.tsx'
 
@@ -17,7 +16,9 @@ export function NotifyMeForm({ productVariantId }: { productVariantId: number })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const address = z.email().max(254).safeParse(email.trim())
+    // The request's rule (and zod with it) loads when the form is sent, not with every product page.
+    const { StockReminderRequestSchema } = await import('../../domain/catalogue-api.ts')
+    const address = StockReminderRequestSchema.shape.emailAddress.safeParse(email.trim())
     if (!address.success) return setStatus('invalid')
     setStatus('sending')
     try {

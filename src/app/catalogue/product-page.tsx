@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { type CatalogueProduct, type ProductVariant } from '../../domain/product.ts'
+import type { CatalogueProduct, ProductVariant } from '../../domain/product.ts'
 import {
   DELIVERY_DAYS,
   hasSiloOffer,

@@ -1,7 +1,7 @@
 // The product search of one site in one language, over catalogue products: the server answers
 // POST /api/productsearch/search with it, and the app runs the very same code over the products it keeps in
 // IndexedDB, so offline results, facets, sorting and paging are the server's.
-import { ProductFilterKeySchema, type FacetFilter, type ProductFilterKey, type SearchRequest } from '../catalogue.ts'
+import type { FacetFilter, ProductFilterKey, SearchRequest } from '../catalogue.ts'
 import type {
   AutocompleteResponse,
   FacetDiscriminator,
@@ -9,12 +9,12 @@ import type {
   ProductSummary,
   SearchResponse,
 } from '../catalogue-api.ts'
-import { AUTOCOMPLETE_LIMIT } from '../catalogue-api.ts'
+import { AUTOCOMPLETE_LIMIT, PRODUCT_FILTER_KEYS } from '../catalogue-constants.ts'
 import type { LanguageCode } from '../language-codes.ts'
-import { type CatalogueLabels, type CatalogueProduct } from '../product.ts'
+import type { CatalogueLabels, CatalogueProduct } from '../product.ts'
 import { cheapestVariant, isNew, isOnSale, summaryOf } from '../product-rules.ts'
 import { SearchIndex } from './search-index.ts'
-import { type SearchDocument } from './search-document.ts'
+import type { SearchDocument } from './search-document.ts'
 import { fold } from './text.ts'
 
 /** How each filter key is offered: several values, one value, or a range. */
@@ -32,7 +32,7 @@ export const FACET_DISCRIMINATORS: Record<ProductFilterKey, FacetDiscriminator> 
 }
 
 /** Display order of the facets: the order the filter keys are declared in. */
-export const FACET_ORDER: readonly ProductFilterKey[] = ProductFilterKeySchema.options
+export const FACET_ORDER: readonly ProductFilterKey[] = PRODUCT_FILTER_KEYS
 
 /** The value of the yes/no facets (sale, new). */
 export const YES = 'yes'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SearchRequestSchema, type FacetFilter } from '../catalogue.ts'
 import { SearchIndex } from './search-index.ts'
-import { type SearchDocument } from './search-document.ts'
+import type { SearchDocument } from './search-document.ts'
 
 const doc = (id: number, name: string, rest: Partial<SearchDocument> = {}): SearchDocument => ({
   id,

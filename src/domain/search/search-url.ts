@@ -2,8 +2,8 @@
 // sorted page can be shared, bookmarked, reloaded and opened offline:
 //   ?q=muesli&horseType=pony,senior&weightClass=5-25&sale=yes&sort=price&desc=1&p=2&ps=48
 // Reading is lenient: a value the shop does not know is ignored, never an error.
-import { ProductFilterKeySchema, type FacetFilter, type ProductFilterKey, type SearchRequest } from '../catalogue.ts'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../catalogue-constants.ts'
+import type { FacetFilter, ProductFilterKey, SearchRequest } from '../catalogue.ts'
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PRODUCT_FILTER_KEYS } from '../catalogue-constants.ts'
 import { FACET_DISCRIMINATORS, FACET_ORDER } from './catalogue-search.ts'
 
 export const PAGE_SIZES = [DEFAULT_PAGE_SIZE, 48, 96] as const
@@ -138,4 +138,5 @@ export function searchRequestOf(
   }
 }
 
-export const isFilterKey = (key: string): key is ProductFilterKey => ProductFilterKeySchema.safeParse(key).success
+export const isFilterKey = (key: string): key is ProductFilterKey =>
+  (PRODUCT_FILTER_KEYS as readonly string[]).includes(key)

@@ -5,7 +5,7 @@
 // the app keeps offline, so its provisional totals match the server's. Beside it: checkout details
 // (cart-checkout.ts), calculation (cart-calculator.ts), recommendations, impersonation and the row mapping.
 import type { Transaction } from 'kysely'
-import { type PricingRules } from '../../domain/cart-calculation.ts'
+import type { PricingRules } from '../../domain/cart-calculation.ts'
 import { freeQuantity } from '../../domain/promotions.ts'
 import {
   applyCartMutation,

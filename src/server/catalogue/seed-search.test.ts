@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { SearchRequestSchema } from '../../domain/catalogue.ts'
 import { SearchIndex } from '../../domain/search/search-index.ts'
-import { type SearchDocument } from '../../domain/search/search-document.ts'
+import type { SearchDocument } from '../../domain/search/search-document.ts'
 import { loadCatalogueSeed, loadCatalogueTexts } from '../db/seed/catalogue-data.ts'
 
 const seed = loadCatalogueSeed()

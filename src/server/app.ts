@@ -240,6 +240,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const responses = new ResponseCache({ now })
   app.decorateRequest('scope', undefined)
   app.decorateRequest('fromCache', false)
+  app.decorateRequest('routeConfigRead', undefined)
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
     if (!isApiRequest(request) || !isScoped(request)) return done()

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { consentFrom } from '../../domain/cookies.ts'
 import type { ZodApp } from '../context.ts'
 import { hostnameOf, type SiteDirectory } from '../sites/site.directory.ts'
+import { routeConfig } from './scope.ts'
 
 export type CspDirective =
   | 'default-src'
@@ -160,7 +161,7 @@ export function registerSecurityHeaders(
     if (/^text\/html\b/i.test(type)) {
       policy = serializePolicy({
         ...pageDirectives(cspNonce(reply), allowsTagManager(sites, request)),
-        ...request.routeOptions.config?.contentSecurityPolicy,
+        ...routeConfig(request)?.contentSecurityPolicy,
       })
     } else if (isScript(type)) policy = SCRIPT
     reply.header('content-security-policy', policy)

@@ -97,6 +97,8 @@ const LOG_SERIALIZERS = {
   }),
 }
 
+const API_VERSION_VALUE = String(API_VERSION)
+
 /** Request bodies of this API are small JSON documents. */
 const BODY_LIMIT = 64 * 1024
 
@@ -238,6 +240,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const responses = new ResponseCache({ now })
   app.decorateRequest('scope', undefined)
   app.decorateRequest('fromCache', false)
+  app.decorateRequest('routeConfigRead', undefined)
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
     if (!isApiRequest(request) || !isScoped(request)) return done()
@@ -249,7 +252,15 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     if (!responses.answer(request, reply)) done()
   })
   // After the scope, so the refusal is in the request's language; before the body is read.
-  if (security) app.addHook('onRequest', async (request) => checkCrossSite(sites, request, context.publicUrl))
+  if (security)
+    app.addHook('onRequest', (request, _reply, done) => {
+      try {
+        checkCrossSite(sites, request, context.publicUrl)
+      } catch (error) {
+        return done(error as Error)
+      }
+      done()
+    })
   // While shutting down, answers of requests in flight close their connection, so keep-alive clients move to
   // another server instead of holding this one open until their idle timeout.
   let closing = false
@@ -264,7 +275,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     if (closing) reply.header('connection', 'close')
     const answer = applyEtag(request, reply, payload)
     if (isApiRequest(request)) {
-      reply.header(API_VERSION_HEADER, String(API_VERSION))
+      reply.header(API_VERSION_HEADER, API_VERSION_VALUE)
       responses.keep(request, reply, payload)
     }
     done(null, answer)

@@ -2,7 +2,7 @@
 // Responses differ per host, site, language and time, so they vary on those headers. Errors are never cached, nor are
 // personal answers (those that read or made a session).
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { isApiRequest } from './scope.ts'
+import { isApiRequest, routeConfig } from './scope.ts'
 
 export type CachePolicy = 'long' | 'short' | 'none'
 
@@ -24,7 +24,7 @@ const CACHE_CONTROL: Record<CachePolicy, string> = {
 
 export function cacheHeaders(request: FastifyRequest, reply: FastifyReply): void {
   if (!isApiRequest(request)) return
-  const policy = reply.statusCode < 400 && !request.personal ? (request.routeOptions.config.cache ?? 'short') : 'none'
+  const policy = reply.statusCode < 400 && !request.personal ? (routeConfig(request).cache ?? 'short') : 'none'
   const cacheable = policy !== 'none' && (request.method === 'GET' || request.method === 'HEAD')
   reply.header('cache-control', cacheable ? CACHE_CONTROL[policy] : 'no-store')
   reply.header('vary', 'Host, siteid, languageid, datetime, Accept-Encoding')

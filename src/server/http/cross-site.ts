@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../domain/errors.ts'
 import { hostnameOf, type SiteDirectory } from '../sites/site.directory.ts'
-import { header } from './scope.ts'
+import { header, routeConfig } from './scope.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,7 +42,7 @@ function isOwnOrigin(sites: SiteDirectory, request: FastifyRequest, origin: stri
 
 /** Throws CrossSiteRequestError for a state-changing request a page of another site made. */
 export function checkCrossSite(sites: SiteDirectory, request: FastifyRequest, publicUrl: URL): void {
-  if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.crossSite === 'allow') return
+  if (SAFE_METHODS.has(request.method) || routeConfig(request)?.crossSite === 'allow') return
   const fetchSite = header(request, 'sec-fetch-site')
   const origin = header(request, 'origin')
   // 'none': the visitor's own doing (the address bar, a bookmark), never another page.

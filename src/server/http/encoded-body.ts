@@ -34,12 +34,26 @@ const ZSTD_SMALL = {
 
 export type Encoding = (typeof ENCODINGS)[number] | 'identity'
 
+/** Browsers send one of a few Accept-Encoding headers, each on every request: parsed once each. */
+const chosen = new Map<string, Encoding>()
+const CHOSEN_MAX = 64
+
 /**
  * The encoding to answer with, from an Accept-Encoding header: the first of ENCODINGS it accepts, else none.
  * Weights of 0 refuse an encoding; `*` accepts any not named.
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity'
+  let found = chosen.get(acceptEncoding)
+  if (found === undefined) {
+    if (chosen.size >= CHOSEN_MAX) chosen.clear()
+    found = parsePreference(acceptEncoding)
+    chosen.set(acceptEncoding, found)
+  }
+  return found
+}
+
+function parsePreference(acceptEncoding: string): Encoding {
   const weights = new Map<string, number>()
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';')

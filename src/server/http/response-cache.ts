@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LONG_CACHE, SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
 import { EncodedBody } from './encoded-body.ts'
-import { header } from './scope.ts'
+import { header, routeConfig } from './scope.ts'
 
 interface Entry {
   body: EncodedBody
@@ -34,13 +34,13 @@ export class ResponseCache {
 
   #cacheFor(request: FastifyRequest) {
     if (request.method !== 'GET') return undefined
-    const policy = request.routeOptions.config.cache ?? 'short'
+    const policy = routeConfig(request).cache ?? 'short'
     return policy === 'long' ? this.#long : policy === 'short' ? this.#short : undefined
   }
 
   static key(request: FastifyRequest): string {
-    const vary = ['siteid', 'languageid', 'datetime'].map((name) => header(request, name) ?? '')
-    return [request.host, ...vary, request.url].join('\n')
+    const vary = (name: string) => header(request, name) ?? ''
+    return `${request.host}\n${vary('siteid')}\n${vary('languageid')}\n${vary('datetime')}\n${request.url}`
   }
 
   /** Answers the request from the cache; false when it holds no answer for it. */

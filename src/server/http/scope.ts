@@ -18,6 +18,8 @@ export interface RequestScope {
 declare module 'fastify' {
   interface FastifyRequest {
     scope: RequestScope | undefined
+    /** The route's config once read (routeConfig). */
+    routeConfigRead: FastifyRequest['routeOptions']['config'] | undefined
   }
   interface FastifyContextConfig {
     /** false for API routes that belong to no site or language (the back-office API): they get no request scope. */
@@ -70,9 +72,17 @@ export function resolveScope(sites: SiteDirectory, request: FastifyRequest): Req
   return { site, language, now }
 }
 
+/**
+ * The config of the request's route. Read once per request: Fastify's `request.routeOptions` builds a new object on
+ * every read, and the hooks every answer passes read the config four or five times.
+ */
+export function routeConfig(request: FastifyRequest): FastifyRequest['routeOptions']['config'] {
+  return (request.routeConfigRead ??= request.routeOptions.config)
+}
+
 /** Whether an API request's route needs its site and language (every shop API route does). */
 export function isScoped(request: FastifyRequest): boolean {
-  return request.routeOptions.config.scoped !== false
+  return routeConfig(request).scoped !== false
 }
 
 /** Whether a request is for the API; paths are case-insensitive, so '/API/Sites' is one too. */

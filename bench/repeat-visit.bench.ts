@@ -29,22 +29,20 @@ const CPU_SLOWDOWN = 4
 const VISIT_TIMEOUT_MS = 180_000
 
 interface Visit {
-  /** From the navigation's start, ms: the page's first byte, first and largest contentful paint, load, hydration. */
-  firstByte: number
+  /** From the navigation's start, ms: the page's HTML in hand, first and largest contentful paint, load, hydration. */
+  html: number
   fcp: number
   lcp: number
   load: number
   hydrated: number
-  /** The page's answer: from the request to its first byte, and its bytes on the wire (0 from a cache). */
-  documentWait: number
   /** Every byte the page fetched over the network, and the time from its first request to its last answer. */
   bytes: number
   fetchSpan: number
 }
 type Kind = 'cold' | 'online' | 'offline'
-type Metric = 'firstByte' | 'fcp' | 'lcp' | 'load' | 'hydrated'
-const METRICS: Metric[] = ['firstByte', 'fcp', 'lcp', 'load', 'hydrated']
-/** What the target is about; the first byte and paint are printed to show where a repeat visit's time goes. */
+type Metric = 'html' | 'fcp' | 'lcp' | 'load' | 'hydrated'
+const METRICS: Metric[] = ['html', 'fcp', 'lcp', 'load', 'hydrated']
+/** What the target is about; the HTML and the first paint are printed to show where a repeat visit's time goes. */
 const TARGETED: Metric[] = ['lcp', 'load', 'hydrated']
 
 // Hydration is when the app sets html[data-hydrated]: noted the moment it appears, from the navigation's start.
@@ -78,12 +76,12 @@ async function visit(page: Page, path: string): Promise<Visit> {
       (entry) => entry.transferSize > 0,
     )
     return {
-      firstByte: navigation!.responseStart,
+      // Not the first byte: Chromium's emulated latency holds back the body, not the headers.
+      html: navigation!.responseEnd,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       lcp,
       load: navigation!.loadEventStart,
       hydrated: (window as unknown as { benchHydrated: number }).benchHydrated,
-      documentWait: navigation!.responseStart - navigation!.requestStart,
       bytes: fetched.reduce((sum, entry) => sum + entry.transferSize, 0),
       fetchSpan:
         Math.max(0, ...fetched.map((entry) => entry.responseEnd)) -
@@ -133,10 +131,10 @@ const rate = (bytes: number, ms: number) => `${((bytes * 8) / 1024 / (ms / 1000)
 function reportTransfer(path: string, cold: Visit, installed: Transfer, online: Visit, repeat: Transfer) {
   console.log(
     `${path} cold: the page fetched ${thousands(cold.bytes / 1024)} KiB in ${thousands(cold.fetchSpan)} ms ` +
-      `(${rate(cold.bytes, cold.fetchSpan)}), its first byte after ${thousands(cold.documentWait)} ms; the worker's ` +
+      `(${rate(cold.bytes, cold.fetchSpan)}), its HTML in hand after ${thousands(cold.html)} ms; the worker's ` +
       `install ${installed.requests} files, ${thousands(installed.bytes / 1024)} KiB in ${thousands(installed.span)} ms ` +
       `(${rate(installed.bytes, installed.span)}). Repeat online: the worker fetched ${repeat.requests} files, ` +
-      `${thousands(repeat.bytes / 1024)} KiB; the page's first byte after ${thousands(online.documentWait)} ms.`,
+      `${thousands(repeat.bytes / 1024)} KiB; the page's HTML in hand after ${thousands(online.html)} ms.`,
   )
 }
 

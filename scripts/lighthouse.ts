@@ -157,15 +157,21 @@ try {
     for (const { path, prepare, notCounted = [], rural } of PAGES.filter((page) => !only || only.includes(page.path))) {
       const runs: Run[] = []
       for (let run = 0; run < RUNS; run++) {
-        await prepare?.(chrome.port)
         const url = `${ORIGIN}${path}`
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          ...(PROFILES[profile] && { throttling: PROFILES[profile] }),
-          ...(prepare && { disableStorageReset: true }),
-        })
+        // On a busy machine Chromium's trace now and then misses the navigation (NO_NAVSTART): that run is repeated.
+        let result: Awaited<ReturnType<typeof lighthouse>>
+        for (let attempt = 1; ; attempt++) {
+          await prepare?.(chrome.port)
+          result = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            ...(PROFILES[profile] && { throttling: PROFILES[profile] }),
+            ...(prepare && { disableStorageReset: true }),
+          })
+          if (!result?.lhr.runtimeError || attempt === 3) break
+          console.log(`${path}: run again after ${result.lhr.runtimeError.code}`)
+        }
         if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
         const { categories, audits, runtimeError, finalDisplayedUrl } = result.lhr
         if (process.env.LIGHTHOUSE_REPORTS)

@@ -79,5 +79,3 @@ export const IsAuthenticatedSchema = z.boolean()
 /** `GET /api/account`: the account (spec §3 Account), with its id and e-mail address. */
 export const AccountAnswerSchema = AccountSchema.extend({ userId: z.number().int().positive() })
 export type AccountAnswer = z.infer<typeof AccountAnswerSchema>
-
-export { CAPTCHA_HEADER } from './captcha-constants.ts'

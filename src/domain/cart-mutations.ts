@@ -167,8 +167,6 @@ export function applyCartMutation(
   }
 }
 
-export { subjectOf, type ChangeSubject } from './cart-subject.ts'
-
 /**
  * Whether a new change answers an earlier one the server refused: it is about the same thing (the shopper has decided
  * again), or it removes the line the refused change was about.

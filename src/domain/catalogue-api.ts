@@ -60,7 +60,6 @@ export const SearchResponseSchema = z.object({
 })
 export type SearchResponse = z.infer<typeof SearchResponseSchema>
 
-export { AUTOCOMPLETE_LIMIT } from './catalogue-constants.ts'
 export const AUTOCOMPLETE_MAX_TERM = 100
 
 export const AutocompleteQuerySchema = z.object({ term: z.string().max(AUTOCOMPLETE_MAX_TERM) })

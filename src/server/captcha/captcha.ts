@@ -8,7 +8,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { CAPTCHA_HEADER } from '../../domain/account-api.ts'
+import { CAPTCHA_HEADER } from '../../domain/captcha-constants.ts'
 import { AppError } from '../../domain/errors.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'

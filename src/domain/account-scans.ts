@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EmailAddressSchema } from './email.ts'
 import { IdSchema } from './ids.ts'
 import { FeedAdviceSchema, HorseAdviceInputsSchema, ScanResultSchema } from './scan.ts'
 
@@ -42,7 +43,7 @@ export const FeedAdviceListSchema = z.object({
 export type FeedAdviceList = z.infer<typeof FeedAdviceListSchema>
 
 /** Trimmed, as an ERP's export may pad it; the accounts are found by it case-insensitively. */
-const EmailSchema = z.string().trim().pipe(z.email().max(254))
+const EmailSchema = z.string().trim().pipe(EmailAddressSchema)
 
 /**
  * `POST /api/backoffice/scanresults`: a lab's result for the account with this address on this site. The same

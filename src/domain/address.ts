@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EmailAddressSchema } from './email.ts'
 import { IdSchema } from './ids.ts'
 
 // Addresses, customers and accounts. Field-level rules not yet settled (lengths, formats) are kept loose here;
@@ -49,7 +50,7 @@ export const PersonSchema = z.object({
   firstName: Text(80),
   lastName: Text(80),
   phoneNumber: Text(30),
-  emailAddress: z.email().max(254),
+  emailAddress: EmailAddressSchema,
 })
 
 export const CustomerSchema = PersonSchema.extend({

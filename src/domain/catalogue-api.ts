@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EmailAddressSchema } from './email.ts'
 import { ProductFilterKeySchema, SearchRequestSchema } from './catalogue.ts'
 import { ProductTypeSchema } from './enums.ts'
 import { IdSchema } from './ids.ts'
@@ -109,6 +110,6 @@ export type CatalogueSync = z.infer<typeof CatalogueSyncSchema>
 /** POST /api/stockreminders: notify me by e-mail when a variant can be ordered. */
 export const StockReminderRequestSchema = z.object({
   productVariantId: IdSchema,
-  emailAddress: z.email().max(254),
+  emailAddress: EmailAddressSchema,
 })
 export type StockReminderRequest = z.infer<typeof StockReminderRequestSchema>

@@ -13,9 +13,6 @@ export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>
 export const NEWSLETTER_SOURCES = ['footer', 'checkout', 'account'] as const
 export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number]
 
-/** The shape of an e-mail address field: what the footer form checks before sending, and the server again. */
-export const NewsletterEmailSchema = z.email().max(254)
-
 /**
  * `POST /api/newsletter/subscribe`: 204 for any address (known, unknown, confirmed already), so the answer tells
  * nobody who subscribes; the confirmation link goes to the address, in the request's language.

@@ -17,8 +17,8 @@ export function NotifyMeForm({ productVariantId }: { productVariantId: number })
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     // The request's rule (and zod with it) loads when the form is sent, not with every product page.
-    const { StockReminderRequestSchema } = await import('../../domain/catalogue-api.ts')
-    const address = StockReminderRequestSchema.shape.emailAddress.safeParse(email.trim())
+    const { EmailAddressSchema } = await import('../../domain/email.ts')
+    const address = EmailAddressSchema.safeParse(email.trim())
     if (!address.success) return setStatus('invalid')
     setStatus('sending')
     try {

@@ -23,8 +23,8 @@ export function NewsletterSignup() {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     // The rule (and zod with it) loads when the form is sent: the footer is on every page's critical path.
-    const { NewsletterEmailSchema } = await import('../../domain/newsletter-api.ts')
-    const address = NewsletterEmailSchema.safeParse(email.trim())
+    const { EmailAddressSchema } = await import('../../domain/email.ts')
+    const address = EmailAddressSchema.safeParse(email.trim())
     if (!address.success) return setStatus('invalid')
     if (connectivity === 'offline' || !navigator.onLine) return setStatus('offline')
     setStatus('sending')

@@ -14,12 +14,12 @@ import {
   AccountSubscriptionsBodySchema,
   AccountSubscriptionsSchema,
   ConfirmQuerySchema,
-  NewsletterEmailSchema,
   SubscribeBodySchema,
   SubscriptionResultSchema,
   UnsubscribeQuerySchema,
 } from '../../domain/newsletter-api.ts'
 import { AppError } from '../../domain/errors.ts'
+import { EmailAddressSchema } from '../../domain/email.ts'
 import { invalidFields } from '../cart/checkout-rules.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
@@ -57,7 +57,7 @@ export async function newsletterRoutes(app: ZodApp, { newsletter, publicUrl }: A
     },
     async (request, reply) => {
       const scope = scopeOf(request)
-      const address = NewsletterEmailSchema.safeParse(request.body.emailAddress.trim())
+      const address = EmailAddressSchema.safeParse(request.body.emailAddress.trim())
       if (!address.success) throw invalidFields([fieldError('emailAddress', 'validation.email')], scope.language.code)
       await newsletter.subscribe(scope, address.data, originFor(scope.site, hostnameOf(request.host), publicUrl))
       return reply.status(204).send(null)

@@ -5,7 +5,6 @@
 import { z } from 'zod'
 import { IdSchema } from './ids.ts'
 import { ShippingMethodSchema, type ProductType } from './enums.ts'
-
 import { MAX_LINES, MAX_QUANTITY } from './cart-constants.ts'
 import { subjectOf } from './cart-subject.ts'
 

@@ -41,25 +41,21 @@ export function LocalizationPrompt({ serverCountry }: { serverCountry: string | 
     const country = visitorCountryOf(serverCountry, navigator.languages)
     if (!country) return
     let cancelled = false
-    const cancelIdle = whenIdle(
-      () =>
-        void localizationChoiceDate(document.cookie)
-          .then((chosen) => {
-            // Whether this visit asks the server at all: tests wait for it before saying no prompt came.
-            document.documentElement.dataset.localizationChoice = chosen === null ? 'none' : 'remembered'
-            return chosen === null ? api.localizationCheck(location.href, country) : null
-          })
-          .then((result) => {
-            if (cancelled || !result) return
-            const target = redirectTarget(result, new URL(location.href))
-            if (country === 'NL') setOffer(target)
-            else {
-              rememberLocalizationChoice()
-              location.assign(target)
-            }
-          })
-          .catch(() => undefined), // offline or refused: no prompt, nothing else changes
-    )
+    const check = async () => {
+      const chosen = await localizationChoiceDate(document.cookie)
+      // Whether this visit asks the server at all: tests wait for it before saying no prompt came.
+      document.documentElement.dataset.localizationChoice = chosen === null ? 'none' : 'remembered'
+      const result = chosen === null ? await api.localizationCheck(location.href, country) : null
+      if (cancelled || !result) return
+      const target = redirectTarget(result, new URL(location.href))
+      if (country === 'NL') setOffer(target)
+      else {
+        rememberLocalizationChoice()
+        location.assign(target)
+      }
+    }
+    // Offline or refused: no prompt, nothing else changes.
+    const cancelIdle = whenIdle(() => void check().catch(() => undefined))
     return () => {
       cancelled = true
       cancelIdle()

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiRequestError, retryAfterMinutes } from '../../browser/transport.ts'
 import { useServices } from '../services.tsx'
+import { checkEmail } from '../ui/email-check.ts'
 
 type Status = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'limited' | 'failed'
 
@@ -16,13 +17,11 @@ export function NotifyMeForm({ productVariantId }: { productVariantId: number })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    // The request's rule (and zod with it) loads when the form is sent, not with every product page.
-    const { EmailAddressSchema } = await import('../../domain/email.ts')
-    const address = EmailAddressSchema.safeParse(email.trim())
-    if (!address.success) return setStatus('invalid')
+    const checked = await checkEmail(email)
+    if ('problem' in checked) return setStatus(checked.problem === 'invalid' ? 'invalid' : 'offline')
     setStatus('sending')
     try {
-      await api.stockReminder(productVariantId, address.data)
+      await api.stockReminder(productVariantId, checked.address)
       setStatus('done')
     } catch (error) {
       const minutes = retryAfterMinutes(error)

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { retryAfterMinutes } from '../../browser/transport.ts'
 import { connectivityAtom } from '../pwa/connectivity.ts'
 import { useServices } from '../services.tsx'
+import { checkEmail } from '../ui/email-check.ts'
 import { isUnreachable } from './unreachable.ts'
 
 type Status = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'limited' | 'failed'
@@ -22,14 +23,12 @@ export function NewsletterSignup() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    // The rule (and zod with it) loads when the form is sent: the footer is on every page's critical path.
-    const { EmailAddressSchema } = await import('../../domain/email.ts')
-    const address = EmailAddressSchema.safeParse(email.trim())
-    if (!address.success) return setStatus('invalid')
+    const checked = await checkEmail(email)
+    if ('problem' in checked) return setStatus(checked.problem === 'invalid' ? 'invalid' : 'offline')
     if (connectivity === 'offline' || !navigator.onLine) return setStatus('offline')
     setStatus('sending')
     try {
-      await api.newsletterSubscribe(address.data)
+      await api.newsletterSubscribe(checked.address)
       setEmail('')
       setStatus('done')
     } catch (error) {

@@ -1,7 +1,7 @@
 // The browser's start-up, in this order: the server-provided state is there; the request scope and locale come from
 // it; texts, API and router are set up; ids are kept; the app hydrates once the router is ready; tracking,
 // conversion and page context start after mount (see root.tsx).
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { getDefaultStore } from 'jotai'
@@ -23,6 +23,7 @@ import { routes } from './routes.tsx'
 import { ACCOUNT_STATE_GLOBAL, accountAtom, type AccountState } from './account/account-state.ts'
 import { ServicesProvider } from './services.tsx'
 import { persistScope } from './scope-storage.ts'
+import { nextTask } from './when-idle.ts'
 import './styles/app.css'
 
 declare global {
@@ -33,22 +34,29 @@ declare global {
 }
 
 /** The offline page standing in for another URL: the service worker's answer for a page it has no copy of. */
-function isOfflineStandIn(): boolean {
+function isOfflineStandIn(matches: ReturnType<typeof matchRoutes>): boolean {
   if (!document.querySelector('meta[name="page-kind"][content="offline"]')) return false
-  return !matchRoutes(routes, window.location)?.some((match) => match.route.id?.startsWith('offline'))
+  return !matches?.some((match) => match.route.id?.startsWith('offline'))
 }
 
+// Each step of the start is a task of its own (nextTask between them): none is long enough to keep a slow phone from
+// answering a tap.
 async function start() {
+  performance.mark('shop:start')
   // An offline stand-in hydrates as the offline page it is (at that page's own path), then the app moves to the URL
   // asked for: catalogue pages render from the device's copy, anything else keeps saying "offline".
   let standInFor: string | null = null
-  if (isOfflineStandIn()) {
+  let matches = matchRoutes(routes, window.location)
+  if (isOfflineStandIn(matches)) {
     standInFor = window.location.pathname + window.location.search + window.location.hash
     window.history.replaceState(window.history.state, '', offlinePathFor(window.location.pathname))
+    matches = matchRoutes(routes, window.location)
   }
+  await nextTask()
   const rootData = window.__staticRouterHydrationData?.loaderData?.root as RootData | undefined
   const locale: Locale = rootData?.locale ?? chooseLocale('equivera', 'en', 'en')
   const i18n = createI18n(await loadBundle(locale))
+  await nextTask()
 
   const transport = fetchTransport('', (headers) => checkApiVersion(headers.get(API_VERSION_HEADER)))
   const services: AppServices = {
@@ -72,7 +80,7 @@ async function start() {
   }
 
   // Lazy routes of the first page are loaded before hydration, so the first render matches the server's HTML.
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? []
+  const lazyMatches = matches?.filter((match) => match.route.lazy) ?? []
   await Promise.all(
     lazyMatches.map(async ({ route }) => {
       const module = await (route.lazy as () => Promise<object>)()
@@ -84,6 +92,7 @@ async function start() {
   if (rendersCatalogueView(window.__staticRouterHydrationData?.loaderData?.dynamic))
     await loadCatalogueView().catch(() => undefined)
 
+  await nextTask()
   const router = createBrowserRouter(routes, {
     getContext: () => {
       const context = new RouterContextProvider()
@@ -92,16 +101,21 @@ async function start() {
     },
   })
 
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <ServicesProvider services={services}>
-          <RouterProvider router={router} />
-        </ServicesProvider>
-      </I18nextProvider>
-    </StrictMode>,
-  )
+  await nextTask()
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
+  // the whole page: a tap during start-up is answered, and no long task blocks a slow phone.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <ServicesProvider services={services}>
+            <RouterProvider router={router} />
+          </ServicesProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    )
+  })
   if (standInFor) void router.navigate(standInFor, { replace: true })
   registerServiceWorker()
   requestAnimationFrame(() => restoreDrafts())

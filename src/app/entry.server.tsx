@@ -3,7 +3,7 @@
 // 500 for errors). The hydration data goes into the page for the browser to start from.
 import { PassThrough, type Readable } from 'node:stream'
 import { StrictMode } from 'react'
-import { preinit, preloadModule } from 'react-dom'
+import { preinit } from 'react-dom'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { createStore, Provider as JotaiProvider } from 'jotai'
@@ -30,7 +30,7 @@ import { routes } from './routes.tsx'
 import { ServicesProvider } from './services.tsx'
 
 export interface PageAssets {
-  /** The entry module, loaded by the bootstrap script. */
+  /** The entry module, started by the bootstrap script after the first paint (startScript). */
   entry: string
   /** Stylesheets of the entry. */
   css: string[]
@@ -80,6 +80,16 @@ const TAG_MANAGER_ALLOWED = 'window.tagManagerAllowed = true;'
  * before any module of the app runs, whatever the order of the build's chunks.
  */
 const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig = { jitless: true };'
+
+/**
+ * Starts the app (the entry module) once the browser has painted the page: evaluating the app first would hold that
+ * paint on a slow phone, and the first paint is what a shopper on a weak line waits for. The modules are already on
+ * their way as low-priority preloads (see Assets), after the pictures of the first screen. A page opened in a
+ * background tab gets no animation frame until it is shown: it starts at once.
+ */
+export const startScript = (entry: string) =>
+  `(function(){var s=function(){import(${scriptJson(entry)})};` +
+  `document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s,0)})})();`
 
 /** JSON for a script in the page: nothing in it can end the script or be read as HTML. */
 const scriptJson = (value: unknown) =>
@@ -151,16 +161,20 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const views = rendersCatalogueView(context.loaderData.dynamic) ? [CATALOGUE_VIEW] : []
 
   function Assets() {
-    for (const href of assets.modulesFor(routeIds, locale.language, views)) preloadModule(href)
+    // Low priority: the page paints from its HTML, and its pictures come first on a slow line (see startScript).
+    const modules = assets
+      .modulesFor(routeIds, locale.language, views)
+      .map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />)
     const pageStyles = assets.stylesFor(routeIds, views)
     for (const { href, text } of pageStyles)
       if (text === undefined) preinit(href, { as: 'style', precedence: 'default' })
     if (assets.cssText === undefined) {
       for (const href of assets.css) preinit(href, { as: 'style', precedence: 'default' })
-      return null
+      return modules
     }
     return (
       <>
+        {modules}
         {/* React hoists a style into the head only when it carries the render's style nonce. */}
         <style href="app-styles" precedence="default" nonce={options.nonce}>
           {assets.cssText}
@@ -198,8 +212,8 @@ export async function render(request: Request, options: RenderOptions): Promise<
           ZOD_WITHOUT_EVAL +
           hydrationScript(context) +
           (access ? `window.${ACCOUNT_STATE_GLOBAL} = ${scriptJson(accountState)};` : '') +
-          (options.tagManager ? TAG_MANAGER_ALLOWED : ''),
-        bootstrapModules: [assets.entry],
+          (options.tagManager ? TAG_MANAGER_ALLOWED : '') +
+          startScript(assets.entry),
         ...(options.nonce && { nonce: { script: options.nonce, style: options.nonce } }),
         onShellReady() {
           const body = new PassThrough()

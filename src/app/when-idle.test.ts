@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { whenIdle } from './when-idle.ts'
+import { inOwnTask, nextTask, whenIdle } from './when-idle.ts'
 
 describe('whenIdle', () => {
   beforeEach(() => vi.useFakeTimers())
@@ -36,5 +36,34 @@ describe('whenIdle', () => {
     window.dispatchEvent(new Event('load'))
     vi.advanceTimersByTime(1000)
     expect(work).not.toHaveBeenCalled()
+  })
+})
+
+describe('inOwnTask and nextTask', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('runs the work in a later task, not in the current one', () => {
+    const work = vi.fn<() => void>()
+    inOwnTask(work)
+    expect(work).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(0)
+    expect(work).toHaveBeenCalledOnce()
+  })
+
+  it('runs nothing once cancelled', () => {
+    const work = vi.fn<() => void>()
+    inOwnTask(work)()
+    vi.advanceTimersByTime(10)
+    expect(work).not.toHaveBeenCalled()
+  })
+
+  it('resolves nextTask only after the current task and its microtasks', async () => {
+    let resolved = false
+    void nextTask().then(() => (resolved = true))
+    await Promise.resolve()
+    expect(resolved).toBe(false)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(resolved).toBe(true)
   })
 })

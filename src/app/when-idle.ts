@@ -3,6 +3,18 @@
 // localization check and the cart's outbox start once the page has loaded (its pictures in) and the main thread is
 // idle. (The service worker already registers after the load event: workbox-window waits for it.)
 
+/**
+ * Runs `work` in a task of its own, after the current one (a mount's effects, say): loading a store or a chunk then
+ * does not add to one long task with everything else that runs at hydration. Returns a cancel.
+ */
+export function inOwnTask(work: () => void): () => void {
+  const timer = setTimeout(work, 0)
+  return () => clearTimeout(timer)
+}
+
+/** Resolves in a later task: a pause for the browser between the steps of long work, none a long task itself. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 /** Runs `work` after the load event, `delayMs` later, when the main thread is idle; returns a cancel. */
 export function whenIdle(work: () => void, delayMs = 0): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined

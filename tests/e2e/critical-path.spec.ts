@@ -10,12 +10,30 @@ import { E2E_PORT } from './ports.ts'
 const BASE = `http://localhost:${E2E_PORT}`
 const HOST = { host: `equivera-nl.localhost:${E2E_PORT}` }
 
-/** The scripts a page's HTML makes the browser fetch at once. */
+/** The scripts a page's HTML makes the browser fetch at once: the modules it preloads (the entry among them). */
 async function firstScripts(path: string, request: APIRequestContext) {
   const html = await (await request.get(`${BASE}${path}`, { headers: HOST })).text()
   const sources = [...html.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g)]
   return [...new Set(sources.map((match) => match[1]!))]
 }
+
+test('the page paints before the app starts, and its modules come after its pictures', async ({ page, request }) => {
+  const html = await (await request.get(`${BASE}/muesli/sport-muesli/`, { headers: HOST })).text()
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0])
+  expect(preloads.length).toBeGreaterThan(0)
+  for (const link of preloads) expect(link).toContain('fetchPriority="low"')
+  expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/)
+
+  await page.goto(`http://equivera-nl.localhost:${E2E_PORT}/muesli/sport-muesli/`)
+  await expect(page.locator('html[data-hydrated]')).toBeAttached()
+  const [paint, start] = await page.evaluate(() => [
+    performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    performance.getEntriesByName('shop:start')[0]?.startTime,
+  ])
+  expect(paint).toBeDefined()
+  expect(start).toBeDefined()
+  expect(paint!).toBeLessThanOrEqual(start!)
+})
 
 test('the home page loads at most 12 script files', async ({ request }) => {
   const scripts = await firstScripts('/', request)

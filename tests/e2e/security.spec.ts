@@ -60,7 +60,8 @@ test.describe('the Content-Security-Policy', () => {
     // The page's CSS is inline, with the nonce (React leaves a style without it out).
     const css = new RegExp(`<style nonce="${nonce}"[^>]*>([^<]*)</style>`).exec(html)?.[1] ?? ''
     expect(css.length).toBeGreaterThan(1000)
-    const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!
+    // The app's entry, started by the bootstrap script after the first paint.
+    const script = /import\("([^"]+)"\)/.exec(html)![1]!
 
     for (const url of ['/', '/api/language', script, '/sw.js']) {
       const response = await fetch(`http://localhost:${PORT}${url}`)

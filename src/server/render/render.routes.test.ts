@@ -32,9 +32,13 @@ describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
     expect(html).toMatch(/<h1[^>]*>Paardenvoer van Equivera<\/h1>/)
     expect(html).toContain('<title>Equivera | Paardenvoer')
     expect(html).toContain('window.__staticRouterHydrationData = JSON.parse(')
-    expect(html).toContain('<script type="module" src="/assets/entry.client-test.js"')
+    // The app starts after the first paint, from modules preloaded at low priority.
+    expect(html).toContain('import("/assets/entry.client-test.js")')
+    expect(html).toContain('requestAnimationFrame(')
+    expect(html).not.toContain('<script type="module"')
     expect(html).toContain('href="/assets/entry-test.css"')
-    expect(html).toContain('<link rel="modulepreload" href="/assets/locale-nl-test.js"/>')
+    expect(html).toContain('<link rel="modulepreload" href="/assets/entry.client-test.js" fetchPriority="low"/>')
+    expect(html).toContain('<link rel="modulepreload" href="/assets/locale-nl-test.js" fetchPriority="low"/>')
   })
 
   it.each([

@@ -9,6 +9,7 @@ import type { AccountAnswer } from '../../domain/account-api.ts'
 import { ApiRequestError } from '../../browser/transport.ts'
 import type { ShopApi } from '../api/shop-api.ts'
 import { useServices } from '../services.tsx'
+import { whenIdle } from '../when-idle.ts'
 
 export type AccountState =
   { status: 'unknown' } | { status: 'signedOut' } | { status: 'signedIn'; account: AccountAnswer }
@@ -112,15 +113,17 @@ export function useAccountBroadcasts(): void {
 }
 
 /**
- * The account state for a component, asked for once after mount when still unknown (the header's link, the
- * checkout). A failure (no network) leaves it unknown.
+ * The account state for a component, asked for once when still unknown, after the page has loaded and the main
+ * thread is idle (the header's link, the checkout). A failure (no network) leaves it unknown.
  */
 export function useAccountState(): AccountState {
   const state = useAtomValue(accountAtom)
   const store = useStore()
   const { api } = useServices()
+  // Not before the page is in: nobody waits for it, and its first call loads the API's schemas.
   useEffect(() => {
-    if (state.status === 'unknown') void ensureAccount(api, store).catch(() => undefined)
+    if (state.status !== 'unknown') return
+    return whenIdle(() => void ensureAccount(api, store).catch(() => undefined))
   }, [state.status, api, store])
   return state
 }

@@ -20,13 +20,40 @@ import {
 import type { ScopeIds } from '../../domain/scope.ts'
 import type { Schemas } from './schemas.ts'
 import { ApiRequestError, type ApiRequest, type Transport } from '../../browser/transport.ts'
+import { nextTask } from '../when-idle.ts'
 
 /** The scope the calls are made in: ids only (a route's answer names them before its language code is known). */
 export type ApiScope = ScopeIds
 
+/**
+ * Building every response schema at once is one long task on a slow phone (about 140 ms at 4× CPU slowdown), right
+ * when the first page's background calls start. The modules are evaluated in steps instead, the shared ones first,
+ * each in a task of its own, so the page stays responsive.
+ */
+const SCHEMA_STEPS = [
+  () => import('zod'),
+  () => import('../../domain/ids.ts'),
+  () => import('../../domain/site.ts'),
+  () => import('../../domain/country.ts'),
+  () => import('../../domain/routing.ts'),
+  () => import('../../domain/product.ts'),
+  () => import('../../domain/catalogue-api.ts'),
+  () => import('../../domain/address.ts'),
+  () => import('../../domain/cart.ts'),
+  () => import('../../domain/cart-api.ts'),
+  () => import('../../domain/content.ts'),
+]
+
 let loadedSchemas: Promise<Schemas> | undefined
 /** The response schemas, loaded once, on the first call. */
-export const loadSchemas = () => (loadedSchemas ??= import('./schemas.ts').then((module) => module.schemas))
+export const loadSchemas = () =>
+  (loadedSchemas ??= (async () => {
+    for (const step of SCHEMA_STEPS) {
+      await step()
+      await nextTask()
+    }
+    return (await import('./schemas.ts')).schemas
+  })())
 
 type Output<K extends keyof Schemas> = z.output<Schemas[K]>
 

@@ -13,7 +13,7 @@ import { storageProblemOf } from '../../browser/storage-status.ts'
 import type { RootData } from '../root/root.data.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
-import { whenIdle } from '../when-idle.ts'
+import { inOwnTask, whenIdle } from '../when-idle.ts'
 
 export const cartViewAtom = atom<CartView | null>(null)
 /** What the sending is doing: sending, or waiting for a network that does not answer. */
@@ -115,11 +115,13 @@ export function useCartSync(data: RootData, enabled: boolean): void {
         })
     }
 
-    void store()
-      .then(({ watchCartView }) => {
-        if (!stopped) stopWatching = watchCartView(siteId, languageId, setView)
-      })
-      .catch(() => undefined)
+    const cancelWatch = inOwnTask(() => {
+      void store()
+        .then(({ watchCartView }) => {
+          if (!stopped) stopWatching = watchCartView(siteId, languageId, setView)
+        })
+        .catch(() => undefined)
+    })
     // Changes left from an earlier visit go once the page is in; a change made now is sent at once (CHANGED).
     const cancelFirst = whenIdle(send)
     const goOnline = () => {
@@ -133,6 +135,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
     return () => {
       stopped = true
       stopWatching?.()
+      cancelWatch()
       cancelFirst()
       clearTimeout(retry)
       window.removeEventListener('online', goOnline)

@@ -45,13 +45,17 @@ export function useCatalogueSync(data: RootData, enabled: boolean) {
     const every = setInterval(sync, SYNC_INTERVAL_MS)
     window.addEventListener('online', sync)
     // A stored copy that failed its check was dropped: fetch it whole now rather than at the next interval.
+    // (Listened for once the page is in: loading the store is work the first paint need not wait for.)
     let stopDropped: (() => void) | undefined
-    void import('../data/catalogue-store.ts').then(({ onCatalogueDropped }) => {
-      if (!stopped) stopDropped = onCatalogueDropped(() => setTimeout(sync, 0))
+    const cancelListen = whenIdle(() => {
+      void import('../data/catalogue-store.ts').then(({ onCatalogueDropped }) => {
+        if (!stopped) stopDropped = onCatalogueDropped(() => setTimeout(sync, 0))
+      })
     })
     return () => {
       stopped = true
       stopDropped?.()
+      cancelListen()
       cancelFirst()
       clearInterval(every)
       window.removeEventListener('online', sync)

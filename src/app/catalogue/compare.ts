@@ -3,6 +3,7 @@
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
 import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
+import { inOwnTask } from '../when-idle.ts'
 
 export const compareIdsAtom = atom<number[]>([])
 /** The last refused addition (the list is full), for the notice; cleared when the list changes. */
@@ -17,13 +18,16 @@ export function useCompareSync(siteId: number, enabled: boolean): void {
     if (!enabled) return
     let stop: (() => void) | undefined
     let stopped = false
-    void store()
-      .then(({ watchCompare }) => {
-        if (!stopped) stop = watchCompare(siteId, setIds)
-      })
-      .catch(() => undefined)
+    const cancel = inOwnTask(() => {
+      void store()
+        .then(({ watchCompare }) => {
+          if (!stopped) stop = watchCompare(siteId, setIds)
+        })
+        .catch(() => undefined)
+    })
     return () => {
       stopped = true
+      cancel()
       stop?.()
     }
   }, [siteId, enabled, setIds])

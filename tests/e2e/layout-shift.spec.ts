@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { addToCart, CART, SPORT_MUESLI } from './cart-helpers.ts'
 import { apiRequestsInFlight, lateDataLanded, nextFrames } from './helpers.ts'
 import { PAGE_KINDS } from './page-kinds.ts'
 import { E2E_PORT } from './ports.ts'
@@ -133,9 +134,10 @@ test.describe('layout shift', () => {
     }
   }
 
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+
   for (const [kind, path] of PAGES) {
     test(`${kind} on a slow phone stays put`, async ({ browser }) => {
-      const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
       await expectSteady(await browser.newContext(phone), path, true)
     })
 
@@ -143,4 +145,16 @@ test.describe('layout shift', () => {
       await expectSteady(await browser.newContext({ viewport: { width: 1280, height: 900 } }), path, false)
     })
   }
+
+  // The cart's lines come from the device (IndexedDB) after hydration, their products from the device's catalogue and
+  // their totals from the server a moment later: none of it may move what is already on screen. The shopper read the
+  // product page long enough for the device's catalogue to come in, as on a real visit.
+  test('the cart with a line on a slow phone stays put', async ({ browser }) => {
+    const context = await browser.newContext(phone)
+    const page = await context.newPage()
+    await addToCart(page, `${ORIGIN}${SPORT_MUESLI}`, 2)
+    await expect(page.locator('html[data-catalogue-synced]')).toBeAttached({ timeout: 20_000 })
+    await page.close()
+    await expectSteady(context, CART, true)
+  })
 })

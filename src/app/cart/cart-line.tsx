@@ -54,21 +54,30 @@ export function CartLineItem({
   }
   return (
     <li className="cart-line">
-      {product && (
+      {/* The picture's place is kept while the device's catalogue is still being read: the line does not move. */}
+      {product ? (
         <Link to={variant?.path ?? product.path} className="cart-line__image" tabIndex={-1} aria-hidden="true">
           <ProductImage name={product.image.name} alt="" sizes="6rem" />
         </Link>
+      ) : (
+        <span className="cart-line__image" aria-hidden="true">
+          <span className="product-image" />
+        </span>
       )}
+      {/* Name, package and unit price keep their lines while still unknown (a non-breaking space): nothing below moves
+          when they come in from the device's catalogue. */}
       <div className="cart-line__body">
-        <h2 className="cart-line__name">{product ? <Link to={variant?.path ?? product.path}>{name}</Link> : name}</h2>
-        <p className="cart-line__variant">{label}</p>
-        {unitPrice !== null && (
-          <p className="cart-line__unit">
-            {t('cart.line.unitPrice', {
-              price: formatMoney(unitPrice, totals.calculation?.currency ?? currency, locale.language),
-            })}
-          </p>
-        )}
+        <h2 className="cart-line__name">
+          {product ? <Link to={variant?.path ?? product.path}>{name}</Link> : name || '\u00a0'}
+        </h2>
+        <p className="cart-line__variant">{label || '\u00a0'}</p>
+        <p className="cart-line__unit">
+          {unitPrice === null
+            ? '\u00a0'
+            : t('cart.line.unitPrice', {
+                price: formatMoney(unitPrice, totals.calculation?.currency ?? currency, locale.language),
+              })}
+        </p>
         {line?.productDiscounts.map((discount) => (
           <p key={discount.promotionKey} className="cart-line__discount">
             {discount.description}: −<Price cents={discount.amount} currency={totals.calculation?.currency} />

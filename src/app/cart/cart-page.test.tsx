@@ -11,7 +11,7 @@ import type { CartMutation } from '../../domain/cart-mutations.ts'
 import { applySync } from '../data/catalogue-store.ts'
 import { queueChange, readCartView, refuseChange, updateCart, type Refusal } from '../../browser/cart-store.ts'
 import { Component as CartPage } from './cart-page.tsx'
-import { cartLimitedAtom, cartSendingAtom } from './cart-state.ts'
+import { cartLimitedAtom, cartSendingAtom, cartStuckAtom } from './cart-state.ts'
 
 const SITE = 1
 const LANGUAGE = 12
@@ -131,9 +131,21 @@ describe('the cart page', () => {
     expect((await readCartView(SITE, LANGUAGE)).refused).toEqual([])
   })
 
+  it('does not list changes on their way that no try has failed to send yet', async () => {
+    await queueChange(SITE, LANGUAGE, { type: 'setQuantity', productVariantId: MUESLI, quantity: 2 })
+    show()
+    expect(await screen.findByRole('spinbutton')).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: nl.cart.pending.title })).toBeNull()
+    act(() => store.set(cartSendingAtom, 'sending'))
+    expect(screen.queryByRole('heading', { name: nl.cart.pending.title })).toBeNull()
+    act(() => store.set(cartStuckAtom, true))
+    expect(screen.getByRole('heading', { name: nl.cart.pending.title })).toBeTruthy()
+  })
+
   it('lists only what waits to be sent as waiting, with a retry once sending failed', async () => {
     await queueChange(SITE, LANGUAGE, { type: 'setQuantity', productVariantId: MUESLI, quantity: 2 })
     await refused({ type: 'add', productId: 2, productVariantId: ELECTROLYTES, quantity: 1 }, outOfStock)
+    store.set(cartStuckAtom, true)
     show()
     const pending = (await screen.findByRole('heading', { name: nl.cart.pending.title })).closest('section')!
     await waitFor(() =>
@@ -155,6 +167,7 @@ describe('the cart page', () => {
 
   it('says how long to wait when the server refused for too many requests (a rate limit)', async () => {
     await queueChange(SITE, LANGUAGE, { type: 'setQuantity', productVariantId: MUESLI, quantity: 2 })
+    store.set(cartStuckAtom, true)
     show()
     const pending = (await screen.findByRole('heading', { name: nl.cart.pending.title })).closest('section')!
     act(() => {

@@ -20,6 +20,12 @@ export const cartViewAtom = atom<CartView | null>(null)
 export const cartSendingAtom = atom<'idle' | 'sending' | 'offline'>('idle')
 /** While the server refuses for too many requests (a rate limit): the minutes it asked to wait; else null. */
 export const cartLimitedAtom = atom<number | null>(null)
+/**
+ * Whether the last try to send failed (no network, or held by a rate limit) and the waiting changes have not gone
+ * since: only then are they listed. A send that simply goes through is not worth a notice that appears and vanishes
+ * again, moving the cart under the shopper's thumb.
+ */
+export const cartStuckAtom = atom(false)
 
 const store = () => import('../../browser/cart-store.ts')
 const sender = () => import('../../browser/cart-sync.ts')
@@ -49,6 +55,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
   const setView = useSetAtom(cartViewAtom)
   const setSending = useSetAtom(cartSendingAtom)
   const setLimited = useSetAtom(cartLimitedAtom)
+  const setStuck = useSetAtom(cartStuckAtom)
   const siteId = data.site.siteId
   const languageId = data.language.languageId
 
@@ -70,6 +77,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
       clearTimeout(retry)
       if (!navigator.onLine) {
         setSending('offline')
+        setStuck(true)
         void registerBackgroundSync().catch(() => undefined)
         return
       }
@@ -90,6 +98,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
           setLimited(limited)
           if (result === 'offline') {
             setSending('offline')
+            setStuck(true)
             void registerBackgroundSync().catch(() => undefined)
             // A rate limit says when to come back; sooner would only be refused again.
             const delay = limited
@@ -99,12 +108,15 @@ export function useCartSync(data: RootData, enabled: boolean): void {
           } else {
             failures = 0
             setSending('idle')
+            setStuck(false)
           }
         })
         .catch((error: unknown) => {
           // Storage trouble is told to the shopper by the storage notice; anything else is worth a line here.
           if (!storageProblemOf(error)) console.warn('cart sync failed', error)
-          if (!stopped) setSending('offline')
+          if (stopped) return
+          setSending('offline')
+          setStuck(true)
         })
         .finally(() => {
           running = undefined
@@ -128,7 +140,10 @@ export function useCartSync(data: RootData, enabled: boolean): void {
       failures = 0
       send()
     }
-    const goOffline = () => setSending('offline')
+    const goOffline = () => {
+      setSending('offline')
+      setStuck(true)
+    }
     window.addEventListener('online', goOnline)
     window.addEventListener('offline', goOffline)
     window.addEventListener(CHANGED, send)
@@ -142,7 +157,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
       window.removeEventListener('offline', goOffline)
       window.removeEventListener(CHANGED, send)
     }
-  }, [api, siteId, languageId, enabled, setView, setSending, setLimited])
+  }, [api, siteId, languageId, enabled, setView, setSending, setLimited, setStuck])
 }
 
 /** The cart and what the shopper can do with it. Changes show at once and are sent when possible. */
@@ -150,6 +165,7 @@ export function useCart() {
   const view = useAtomValue(cartViewAtom)
   const sending = useAtomValue(cartSendingAtom)
   const limited = useAtomValue(cartLimitedAtom)
+  const stuck = useAtomValue(cartStuckAtom)
   const { site, language } = useRootData()
   const siteId = site.siteId
   const languageId = language.languageId
@@ -172,7 +188,7 @@ export function useCart() {
     async () => (await store()).updateCart(siteId, languageId, (cart) => ({ ...cart, differences: [] })),
     [siteId, languageId],
   )
-  return { view, sending, limited, change, sendNow, dismiss, dismissDifferences }
+  return { view, sending, limited, stuck, change, sendNow, dismiss, dismissDifferences }
 }
 
 /**

@@ -58,7 +58,7 @@ export function CostOverview({ view, totals }: { view: CartView; totals: CartTot
   const { calculation, provisional } = totals
   if (!calculation)
     return (
-      <section className="cost-overview" aria-labelledby="costs-heading">
+      <section className="cost-overview cost-overview--unavailable" aria-labelledby="costs-heading">
         <h2 id="costs-heading">{t('cart.summary.title')}</h2>
         <p role="status">{t(limited !== null ? 'cart.summary.unavailableHeld' : 'cart.summary.unavailable')}</p>
       </section>

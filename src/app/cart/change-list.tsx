@@ -50,11 +50,14 @@ function describe(t: TFunction, mutation: CartMutation, nameOf: (productVariantI
   }
 }
 
-/** Changes waiting for the server: being sent, or waiting for a connection, with a way to try now. */
+/**
+ * Changes waiting for the server once a try to send them failed: being sent again, or waiting for a connection, with a
+ * way to try now. (Changes that simply go through are not listed: see cartStuckAtom.)
+ */
 export function PendingChanges({ view, totals }: { view: CartView; totals: CartTotals }) {
   const { t } = useTranslation()
-  const { sending, limited, sendNow } = useCart()
-  if (view.queued.length === 0) return null
+  const { sending, limited, stuck, sendNow } = useCart()
+  if (view.queued.length === 0 || !(stuck || sending === 'offline' || limited !== null)) return null
   const nameOf = nameIn(view, totals)
   return (
     <section className="pending-changes" aria-labelledby="pending-heading">

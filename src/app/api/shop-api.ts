@@ -31,7 +31,7 @@ export type ApiScope = ScopeIds
  * each in a task of its own, so the page stays responsive.
  */
 const SCHEMA_STEPS = [
-  () => import('zod'),
+  // (zod comes with the first: a step of its own would keep all of zod, not what the schemas use.)
   () => import('../../domain/ids.ts'),
   () => import('../../domain/site.ts'),
   () => import('../../domain/country.ts'),

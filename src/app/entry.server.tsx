@@ -28,6 +28,7 @@ import { resolveScope, type RootData } from './root/root.data.ts'
 import { servicesContext, type AppServices } from './router-context.ts'
 import { routes } from './routes.tsx'
 import { ServicesProvider } from './services.tsx'
+import { EARLY_INPUT_SCRIPT } from './root/early-input.ts'
 
 export interface PageAssets {
   /** The entry module, started by the bootstrap script after the first paint (startScript). */
@@ -85,9 +86,11 @@ const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig = { jitless: true };'
  * Starts the app (the entry module) once the browser has painted the page: evaluating the app first would hold that
  * paint on a slow phone, and the first paint is what a shopper on a weak line waits for. The modules are already on
  * their way as low-priority preloads (see Assets), after the pictures of the first screen. A page opened in a
- * background tab gets no animation frame until it is shown: it starts at once.
+ * background tab gets no animation frame until it is shown: it starts at once. A tap or a form sent before the app
+ * runs is kept and replayed once it has (root/early-input.ts).
  */
 export const startScript = (entry: string) =>
+  EARLY_INPUT_SCRIPT +
   `(function(){var s=function(){import(${scriptJson(entry)})};` +
   `document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s,0)})})();`
 

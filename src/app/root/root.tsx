@@ -6,6 +6,7 @@ import { useScrollBehaviour } from '../navigation/scroll.ts'
 import { useConnectivity } from '../pwa/connectivity.ts'
 import { useTracking } from '../tracking/use-tracking.ts'
 import { Document } from './document.tsx'
+import { replayEarlyInput } from './early-input.ts'
 import type { RootData } from './root.data.ts'
 
 export function Root() {
@@ -16,6 +17,7 @@ export function Root() {
   useEffect(() => {
     // Hydration is done: tests and styles (e.g. no-JS fallbacks) can tell.
     document.documentElement.dataset.hydrated = 'true'
+    replayEarlyInput()
   }, [])
   useScrollBehaviour()
   useConnectivity()

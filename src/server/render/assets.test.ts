@@ -59,4 +59,27 @@ describe('pageAssets', () => {
       '/assets/locale-nl.js',
     ])
   })
+
+  it('finds a module the build grouped into a chunk named after it', () => {
+    const grouped = pageAssets({
+      'src/app/entry.client.tsx': { file: 'assets/entry.js', isEntry: true, css: ['assets/entry.css'] },
+      '_content-1.js': { file: 'assets/content-1.js', name: 'content' },
+      '_catalogue-view-2.js': {
+        file: 'assets/catalogue-view-2.js',
+        name: 'catalogue-view',
+        imports: ['_content-1.js'],
+        css: ['assets/catalogue-view.css'],
+      },
+      'locales/nl.json': { file: 'assets/locale-nl.js' },
+    })
+    expect(grouped.modulesFor(['root', 'dynamic'], 'nl', [CATALOGUE_VIEW])).toEqual([
+      '/assets/entry.js',
+      '/assets/content-1.js',
+      '/assets/catalogue-view-2.js',
+      '/assets/locale-nl.js',
+    ])
+    expect(grouped.stylesFor(['root', 'dynamic'], [CATALOGUE_VIEW]).map((style) => style.href)).toEqual([
+      '/assets/catalogue-view.css',
+    ])
+  })
 })

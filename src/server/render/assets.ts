@@ -8,6 +8,7 @@ const ManifestSchema = z.record(
   z.string(),
   z.object({
     file: z.string(),
+    name: z.string().optional(),
     isEntry: z.boolean().optional(),
     imports: z.array(z.string()).optional(),
     css: z.array(z.string()).optional(),
@@ -39,14 +40,26 @@ const ROUTE_MODULES: Record<string, string> = {
   'account-confirm': 'src/app/account/confirm-page.tsx',
 }
 const routeModule = (id: string) => ROUTE_MODULES[id] ?? ROUTE_MODULES[id.split(':')[0]!]
+/**
+ * Modules the build puts in a chunk named after them with what they bring (vite.config.ts, codeSplitting groups): the
+ * manifest names such a chunk, not the module.
+ */
+const GROUPED: Record<string, string> = {
+  'src/app/content/dynamic.route.tsx': 'content',
+  'src/app/catalogue/catalogue-view.tsx': 'catalogue-view',
+}
 const ENTRY = 'src/app/entry.client.tsx'
 
 export function pageAssets(manifest: Manifest, readCss?: (file: string) => string): PageAssets {
   const entry = manifest[ENTRY]
   if (!entry) throw new Error(`The client build has no ${ENTRY}; run npm run build`)
+  const keyOf = (module: string) => {
+    if (manifest[module] || !GROUPED[module]) return module
+    return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]!.name === GROUPED[module]) ?? module
+  }
   /** The chunks a module loads, its own first: their files and their stylesheets. */
   const closure = (key: string, into = { files: new Set<string>(), css: new Set<string>() }) => {
-    const chunk = manifest[key]
+    const chunk = manifest[keyOf(key)]
     if (!chunk || into.files.has(chunk.file)) return into
     into.files.add(chunk.file)
     for (const file of chunk.css ?? []) into.css.add(file)

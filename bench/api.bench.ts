@@ -68,13 +68,20 @@ function bytesOnTheWire(url: string, headers: Record<string, string>) {
 
 const gzippedSize = (file: string) => gzipSync(readFileSync(join('dist/client', file))).length
 
-/** A page's critical path: the files its HTML loads or preloads, each gzipped as a server would send it. */
+/**
+ * A page's critical path: the files its HTML loads or preloads, and the modules its bootstrap script loads after the
+ * first paint (entry.server.tsx, startScript), each gzipped as a server would send it.
+ */
 function criticalPath(html: string) {
+  const started = JSON.parse(/var m=(\[[^\]]*\])/.exec(html)?.[1] ?? '[]') as string[]
   const files = [
-    ...html.matchAll(/<script type="module" src="([^"]+)"/g),
-    ...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
-    ...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
-  ].map((match) => match[1]!)
+    ...[
+      ...html.matchAll(/<script type="module" src="([^"]+)"/g),
+      ...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
+      ...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
+    ].map((match) => match[1]!),
+    ...started,
+  ]
   const unique = [...new Set(files)]
   const sum = (ext: string) => unique.filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzippedSize(f), 0)
   return { js: sum('.js'), css: sum('.css'), files: unique.filter((f) => f.endsWith('.js')).length }

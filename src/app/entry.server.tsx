@@ -83,15 +83,17 @@ const TAG_MANAGER_ALLOWED = 'window.tagManagerAllowed = true;'
 const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig = { jitless: true };'
 
 /**
- * Starts the app (the entry module) once the browser has painted the page: evaluating the app first would hold that
- * paint on a slow phone, and the first paint is what a shopper on a weak line waits for. The modules are already on
- * their way as low-priority preloads (see Assets), after the pictures of the first screen. A page opened in a
- * background tab gets no animation frame until it is shown: it starts at once. A tap or a form sent before the app
- * runs is kept and replayed once it has (root/early-input.ts).
+ * Starts the app once the browser has painted the page: its modules (the entry first) are preloaded, all at once, and
+ * the entry imported. Before that paint nothing competes with it: on a thin line the scripts' 160 KB would share the
+ * pipe with the HTML that holds the page's text and with the first screen's pictures, and evaluating them would hold
+ * the paint on a slow phone. A page opened in a background tab gets no animation frame until it is shown: it starts
+ * at once. A tap or a form sent before the app runs is kept and replayed once it has (root/early-input.ts).
  */
-export const startScript = (entry: string) =>
+export const startScript = (modules: readonly string[]) =>
   EARLY_INPUT_SCRIPT +
-  `(function(){var s=function(){import(${scriptJson(entry)})};` +
+  `(function(){var m=${scriptJson(modules)},s=function(){m.forEach(function(h){` +
+  `var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
+  `import(m[0])};` +
   `document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s,0)})})();`
 
 /** JSON for a script in the page: nothing in it can end the script or be read as HTML. */
@@ -163,21 +165,22 @@ export async function render(request: Request, options: RenderOptions): Promise<
   // A catalogue page (or a page offering products) renders with the catalogue's view, its own chunk and styles.
   const views = rendersCatalogueView(context.loaderData.dynamic) ? [CATALOGUE_VIEW] : []
 
+  // The page's modules, the entry first: preloaded by the bootstrap script after the first paint (startScript).
+  const modules = [
+    assets.entry,
+    ...assets.modulesFor(routeIds, locale.language, views).filter((href) => href !== assets.entry),
+  ]
+
   function Assets() {
-    // Low priority: the page paints from its HTML, and its pictures come first on a slow line (see startScript).
-    const modules = assets
-      .modulesFor(routeIds, locale.language, views)
-      .map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />)
     const pageStyles = assets.stylesFor(routeIds, views)
     for (const { href, text } of pageStyles)
       if (text === undefined) preinit(href, { as: 'style', precedence: 'default' })
     if (assets.cssText === undefined) {
       for (const href of assets.css) preinit(href, { as: 'style', precedence: 'default' })
-      return modules
+      return null
     }
     return (
       <>
-        {modules}
         {/* React hoists a style into the head only when it carries the render's style nonce. */}
         <style href="app-styles" precedence="default" nonce={options.nonce}>
           {assets.cssText}
@@ -216,7 +219,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
           hydrationScript(context) +
           (access ? `window.${ACCOUNT_STATE_GLOBAL} = ${scriptJson(accountState)};` : '') +
           (options.tagManager ? TAG_MANAGER_ALLOWED : '') +
-          startScript(assets.entry),
+          startScript(modules),
         ...(options.nonce && { nonce: { script: options.nonce, style: options.nonce } }),
         onShellReady() {
           const body = new PassThrough()

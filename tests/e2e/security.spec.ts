@@ -60,8 +60,8 @@ test.describe('the Content-Security-Policy', () => {
     // The page's CSS is inline, with the nonce (React leaves a style without it out).
     const css = new RegExp(`<style nonce="${nonce}"[^>]*>([^<]*)</style>`).exec(html)?.[1] ?? ''
     expect(css.length).toBeGreaterThan(1000)
-    // The app's entry, started by the bootstrap script after the first paint.
-    const script = /import\("([^"]+)"\)/.exec(html)![1]!
+    // The app's entry, first of the modules the bootstrap script loads after the first paint.
+    const script = (JSON.parse(/var m=(\[[^\]]*\])/.exec(html)![1]!) as string[])[0]!
 
     for (const url of ['/', '/api/language', script, '/sw.js']) {
       const response = await fetch(`http://localhost:${PORT}${url}`)

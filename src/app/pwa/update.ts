@@ -2,7 +2,7 @@
 // or, when the running app is too old for the API (version handshake), until a safe moment: no field changed.
 // Either way what was typed is saved first and put back after the reload (drafts.ts).
 import { atom, getDefaultStore } from 'jotai'
-import { Workbox } from 'workbox-window'
+import type { Workbox } from 'workbox-window'
 import { API_VERSION } from '../../domain/version.ts'
 import { assertClient } from '../client-only.ts'
 import { hasDirtyFields, saveDrafts } from './drafts.ts'
@@ -10,17 +10,24 @@ import { hasDirtyFields, saveDrafts } from './drafts.ts'
 export const updateAvailableAtom = atom(false)
 
 let workbox: Workbox | undefined
+let registering = false
 let outdated = false
 
+/** Registers the service worker once; workbox-window loads for it then, not with the first page. */
 export function registerServiceWorker(): void {
   assertClient()
-  if (!('serviceWorker' in navigator) || workbox) return
-  workbox = new Workbox('/sw.js', { scope: '/', type: 'module' })
-  workbox.addEventListener('waiting', () => {
+  if (!('serviceWorker' in navigator) || registering) return
+  registering = true
+  void import('workbox-window').then(({ Workbox }) => register(new Workbox('/sw.js', { scope: '/', type: 'module' })))
+}
+
+function register(registered: Workbox): void {
+  workbox = registered
+  registered.addEventListener('waiting', () => {
     getDefaultStore().set(updateAvailableAtom, true)
     if (outdated) applyUpdateWhenSafe()
   })
-  void workbox.register().catch((error: unknown) => console.warn('service worker not registered', error))
+  void registered.register().catch((error: unknown) => console.warn('service worker not registered', error))
   // Keep this language's offline page ready for pages that were never visited.
   void navigator.serviceWorker.ready.then((registration) =>
     registration.active?.postMessage({ type: 'WARM_OFFLINE_PAGE', path: location.pathname }),

@@ -136,6 +136,8 @@ test('the comparison on a phone: no bar over the table, and each product can go 
   const table = page.locator('.compare-table')
   await expect(table.locator('thead th')).toHaveCount(2)
   await expect(bar).toHaveCount(0)
+  // The table scrolls in its box; the page stays the phone's width (nothing in a column off to the right widens it).
+  expect(await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth])).toEqual([390, 390])
 
   // A variant of the first product, then into the cart: the header counts it.
   const order = table.getByRole('row', { name: new RegExp(`^${nl.catalogue.compare.order}`) })

@@ -223,7 +223,14 @@ test.describe('the cart’s sending', () => {
     await context.setOffline(false)
     await expect(first.locator('.pending-changes')).toHaveCount(0, { timeout: 20_000 })
     await expect(second.locator('.pending-changes')).toHaveCount(0, { timeout: 20_000 })
-    const serverCart = CartSchema.parse(await (await fetch(`http://localhost:${PORT}/api/cart/${cartId}`)).json())
-    expect(serverCart.products.map((p) => [p.productVariantId, p.count])).toEqual([[101, 3]])
+    // Both changes reach the server once each (a tab lists its waiting changes only while its sending fails, so the
+    // server is asked until the other tab's change is in too).
+    const serverCount = async () =>
+      CartSchema.parse(await (await fetch(`http://localhost:${PORT}/api/cart/${cartId}`)).json()).products.map((p) => [
+        p.productVariantId,
+        p.count,
+      ])
+    await expect.poll(serverCount, { timeout: 20_000 }).toEqual([[101, 3]])
+    await expect(first.locator('.cart-line').getByRole('spinbutton')).toHaveValue('3')
   })
 })

@@ -3,6 +3,8 @@
 // React listens, or type into a field whose text hydration would then reset to the app's (empty) state. The page's
 // bootstrap script (EARLY_INPUT_SCRIPT) keeps what was typed, tapped and sent, holding back a form's native submission;
 // once hydrated, the app replays it in order (replayEarlyInput). Links need nothing: they work natively.
+// Not covered: a submit button tapped while React is hydrating (after hydrateRoot, before the form is hydrated). React
+// takes that tap and replays the click once hydrated, but not the form's sending; the shopper taps again.
 
 /** What the bootstrap script hands over: each kept tap or submission, in order. */
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement

@@ -2,7 +2,7 @@ import { useAtom } from 'jotai'
 import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNoticeSlot } from '../pwa/notice-slot.ts'
-import { consentFrom, type Consent } from '../../domain/cookies.ts'
+import { CONSENT_COOKIE, consentFrom, type Consent } from '../../domain/cookies.ts'
 import { consentAtom, storeConsent } from './consent.ts'
 
 /**
@@ -29,10 +29,21 @@ export function CookieBanner({ brandName, initial }: { brandName: string; initia
       <h2 id={id}>{t('consent.title')}</h2>
       <p>{t('consent.text', { brand: brandName })}</p>
       <p className="button-row">
-        <button type="button" className="button" onClick={() => choose('all')}>
+        {/* data-early-cookie: a tap before the app runs stores the choice at once (root/early-input.ts). */}
+        <button
+          type="button"
+          className="button"
+          data-early-cookie={`${CONSENT_COOKIE}=all`}
+          onClick={() => choose('all')}
+        >
           {t('consent.accept')}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => choose('necessary')}>
+        <button
+          type="button"
+          className="button button--secondary"
+          data-early-cookie={`${CONSENT_COOKIE}=necessary`}
+          onClick={() => choose('necessary')}
+        >
           {t('consent.decline')}
         </button>
       </p>

@@ -62,6 +62,14 @@ describe('taps and forms before the app runs', () => {
     expect(sentWith).toEqual(['a@b.nl'])
   })
 
+  it('stores a cookie choice at once, before the app runs', () => {
+    document.body.innerHTML = '<button type="button" data-early-cookie="consent=necessary">Decline</button>'
+    boot()
+    document.querySelector('button')!.click()
+    expect(document.cookie).toContain('consent=necessary')
+    document.cookie = 'consent=; Max-Age=0; Path=/'
+  })
+
   it('skips what is no longer on the page', () => {
     document.body.innerHTML = '<button type="button">Gone</button>'
     boot()

@@ -7,6 +7,8 @@
 // takes that tap and replays the click once hydrated, but not the form's sending; the shopper taps again.
 
 /** What the bootstrap script hands over: each kept tap or submission, in order. */
+import { COOKIE_MAX_AGE_SECONDS } from '../../domain/cookies.ts'
+
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 type EarlyInput = ['click', HTMLElement] | ['submit', HTMLFormElement, HTMLElement | null] | ['input', Field, string]
 
@@ -19,7 +21,9 @@ declare global {
 
 /**
  * The bootstrap script's part (plain ES5, inline in every page): text typed or chosen in a field (not boxes, radios or
- * files), buttons that are not a form's submit button, and forms sent, are kept until the app takes them. Should the app not start within 10 s (its scripts failed), a kept
+ * files), buttons that are not a form's submit button, and forms sent, are kept until the app takes them. A button
+ * that stores a choice in a cookie (`data-early-cookie="name=value"`, the cookie banner's) stores it at once too, as
+ * writeCookie would: the choice holds even when the shopper goes on to another page before the app has started. Should the app not start within 10 s (its scripts failed), a kept
  * form is sent natively after all, as it would have been without this.
  */
 export const EARLY_INPUT_SCRIPT =
@@ -27,7 +31,10 @@ export const EARLY_INPUT_SCRIPT =
   'if(e.type==="submit"){e.preventDefault();q.push(["submit",t,e.submitter||null]);return}' +
   'if(e.type!=="click"){if(t&&/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)&&!/^(checkbox|radio|file)$/.test(t.type))' +
   'q.push(["input",t,t.value]);return}' +
-  'var b=t&&t.closest&&t.closest("button[type=button]");if(b)q.push(["click",b])},' +
+  'var b=t&&t.closest&&t.closest("button[type=button]");if(!b)return;q.push(["click",b]);' +
+  'if(b.dataset.earlyCookie)d.cookie=b.dataset.earlyCookie+"; Max-Age=' +
+  COOKIE_MAX_AGE_SECONDS +
+  '; Path=/; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")},' +
   'k=["click","submit","input","change"],' +
   'off=function(){k.forEach(function(n){d.removeEventListener(n,h,true)})};' +
   'k.forEach(function(n){d.addEventListener(n,h,true)});' +

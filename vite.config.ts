@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { CHUNK_GROUPS } from './src/server/render/chunk-groups.ts'
 
 /** Texts only the server uses (its mails' words): the browser's language chunks leave them out. */
 const SERVER_ONLY_TEXTS = ['mail']
@@ -43,15 +44,17 @@ export default defineConfig(({ isSsrBuild, command }) => ({
             // Few files on a slow line: at 400 ms a round trip, each file of the first page costs a request, and
             // automatic chunking made one per module shared with a later page (40 for the home page). What every
             // first page needs goes into one chunk with the entry.
-            // The content route (every page the routing API resolves: home, content, catalogue) is one chunk with what
-            // it brings, and the catalogue's view (cards, filters, the product page's parts) one more: a catalogue page
-            // is five files (entry, runtime, these two, its texts) where it was two dozen. The server finds these two
-            // chunks by their names (src/server/render/assets.ts).
+            // The content route and the catalogue's view are one chunk each with what they bring, the route's first
+            // (src/server/render/chunk-groups.ts): a catalogue page is five files (entry, runtime, these two, its
+            // texts) where it was two dozen.
             codeSplitting: {
               groups: [
                 { name: 'shell', tags: ['$initial'], test: (id) => !id.includes('/locales/'), priority: 3 },
-                { name: 'content', test: /\/src\/app\/content\/dynamic\.route\.tsx$/, priority: 2 },
-                { name: 'catalogue-view', test: /\/src\/app\/catalogue\/catalogue-view\.tsx$/, priority: 1 },
+                ...Object.entries(CHUNK_GROUPS).map(([name, module], index) => ({
+                  name,
+                  test: (id: string) => id.endsWith(`/${module}`),
+                  priority: 2 - index,
+                })),
               ],
             },
           },

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { get } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { startedModules } from '../src/app/start-script.ts'
 import { CONNECTIONS, DURATION_S, median, ROUNDS, startHello, startShop, stopAll, thousands } from './harness.ts'
 
 const HELLO_PORT = 18_081
@@ -73,14 +74,13 @@ const gzippedSize = (file: string) => gzipSync(readFileSync(join('dist/client', 
  * first paint (entry.server.tsx, startScript), each gzipped as a server would send it.
  */
 function criticalPath(html: string) {
-  const started = JSON.parse(/var m=(\[[^\]]*\])/.exec(html)?.[1] ?? '[]') as string[]
   const files = [
     ...[
       ...html.matchAll(/<script type="module" src="([^"]+)"/g),
       ...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
       ...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
     ].map((match) => match[1]!),
-    ...started,
+    ...startedModules(html),
   ]
   const unique = [...new Set(files)]
   const sum = (ext: string) => unique.filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzippedSize(f), 0)

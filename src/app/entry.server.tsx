@@ -28,18 +28,18 @@ import { resolveScope, type RootData } from './root/root.data.ts'
 import { servicesContext, type AppServices } from './router-context.ts'
 import { routes } from './routes.tsx'
 import { ServicesProvider } from './services.tsx'
-import { EARLY_INPUT_SCRIPT } from './root/early-input.ts'
+import { scriptJson, startScript } from './start-script.ts'
 
 export interface PageAssets {
-  /** The entry module, started by the bootstrap script after the first paint (startScript). */
+  /** The entry module, started by the bootstrap script after the first paint (start-script.ts). */
   entry: string
   /** Stylesheets of the entry. */
   css: string[]
   /** Their text, put inline in the page: a few KB that would otherwise cost a render-blocking round trip. */
   cssText?: string
   /**
-   * Modules the first page needs: the entry's imports, the page's route chunks, the views it renders with (source
-   * paths, e.g. the catalogue's) and its language's texts.
+   * Modules the first page needs, the entry first (its bootstrap script imports the first): the entry's imports, the
+   * page's route chunks, the views it renders with (source paths, e.g. the catalogue's) and its language's texts.
    */
   modulesFor(routeIds: string[], language: string, views?: string[]): string[]
   /** Stylesheets of the page's own chunks beyond the entry's, with their text to put inline where read. */
@@ -81,24 +81,6 @@ const TAG_MANAGER_ALLOWED = 'window.tagManagerAllowed = true;'
  * before any module of the app runs, whatever the order of the build's chunks.
  */
 const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig = { jitless: true };'
-
-/**
- * Starts the app once the browser has painted the page: its modules (the entry first) are preloaded, all at once, and
- * the entry imported. Before that paint nothing competes with it: on a thin line the scripts' 160 KB would share the
- * pipe with the HTML that holds the page's text and with the first screen's pictures, and evaluating them would hold
- * the paint on a slow phone. A page opened in a background tab gets no animation frame until it is shown: it starts
- * at once. A tap or a form sent before the app runs is kept and replayed once it has (root/early-input.ts).
- */
-export const startScript = (modules: readonly string[]) =>
-  EARLY_INPUT_SCRIPT +
-  `(function(){var m=${scriptJson(modules)},s=function(){m.forEach(function(h){` +
-  `var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
-  `import(m[0])};` +
-  `document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s,0)})})();`
-
-/** JSON for a script in the page: nothing in it can end the script or be read as HTML. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /** Hydration data as React Router's own StaticRouterProvider writes it, errors made serialisable. */
 export function hydrationScript(context: StaticHandlerContext): string {
@@ -166,10 +148,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const views = rendersCatalogueView(context.loaderData.dynamic) ? [CATALOGUE_VIEW] : []
 
   // The page's modules, the entry first: preloaded by the bootstrap script after the first paint (startScript).
-  const modules = [
-    assets.entry,
-    ...assets.modulesFor(routeIds, locale.language, views).filter((href) => href !== assets.entry),
-  ]
+  const modules = assets.modulesFor(routeIds, locale.language, views)
 
   function Assets() {
     const pageStyles = assets.stylesFor(routeIds, views)

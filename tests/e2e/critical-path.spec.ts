@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { startedModules } from '../../src/app/start-script.ts'
 import { E2E_PORT } from './ports.ts'
 
 // What a first visit must fetch before the page can run: the scripts its HTML names (the entry and the modules it
@@ -10,14 +11,11 @@ import { E2E_PORT } from './ports.ts'
 const BASE = `http://localhost:${E2E_PORT}`
 const HOST = { host: `equivera-nl.localhost:${E2E_PORT}` }
 
-/** The modules a page's bootstrap script preloads after the first paint, the entry first. */
-const startModules = (html: string) => JSON.parse(/var m=(\[[^\]]*\])/.exec(html)?.[1] ?? '[]') as string[]
-
 /** The scripts a first visit fetches: the modules its HTML names (module tags, preloads and the bootstrap's list). */
 async function firstScripts(path: string, request: APIRequestContext) {
   const html = await (await request.get(`${BASE}${path}`, { headers: HOST })).text()
   const sources = [...html.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g)]
-  return [...new Set([...sources.map((match) => match[1]!), ...startModules(html)])]
+  return [...new Set([...sources.map((match) => match[1]!), ...startedModules(html)])]
 }
 
 test('the page paints before the app starts; its scripts are asked for after its picture', async ({
@@ -26,7 +24,7 @@ test('the page paints before the app starts; its scripts are asked for after its
 }) => {
   const html = await (await request.get(`${BASE}/muesli/sport-muesli/`, { headers: HOST })).text()
   expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/)
-  expect(startModules(html).length).toBeGreaterThan(1)
+  expect(startedModules(html).length).toBeGreaterThan(1)
   expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/)
 
   await page.goto(`http://equivera-nl.localhost:${E2E_PORT}/muesli/sport-muesli/`)

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { startedModules } from '../../src/app/start-script.ts'
 import { CartSchema } from '../../src/domain/cart.ts'
 import { addToCart, CART, SPORT_MUESLI } from './cart-helpers.ts'
 import { fill, hydrated, nl, storedRows, waitForServiceWorker } from './helpers.ts'
@@ -61,7 +62,7 @@ test.describe('the Content-Security-Policy', () => {
     const css = new RegExp(`<style nonce="${nonce}"[^>]*>([^<]*)</style>`).exec(html)?.[1] ?? ''
     expect(css.length).toBeGreaterThan(1000)
     // The app's entry, first of the modules the bootstrap script loads after the first paint.
-    const script = (JSON.parse(/var m=(\[[^\]]*\])/.exec(html)![1]!) as string[])[0]!
+    const script = startedModules(html)[0]!
 
     for (const url of ['/', '/api/language', script, '/sw.js']) {
       const response = await fetch(`http://localhost:${PORT}${url}`)

@@ -68,6 +68,12 @@ export function useCartSync(data: RootData, enabled: boolean): void {
     let retry: ReturnType<typeof setTimeout> | undefined
     let failures = 0
 
+    /** A try that did not go through: the waiting changes are listed until one does (cartStuckAtom). */
+    const failed = () => {
+      setSending('offline')
+      setStuck(true)
+    }
+
     const send = () => {
       if (stopped) return
       if (running) {
@@ -76,8 +82,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
       }
       clearTimeout(retry)
       if (!navigator.onLine) {
-        setSending('offline')
-        setStuck(true)
+        failed()
         void registerBackgroundSync().catch(() => undefined)
         return
       }
@@ -97,8 +102,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
           if (stopped) return
           setLimited(limited)
           if (result === 'offline') {
-            setSending('offline')
-            setStuck(true)
+            failed()
             void registerBackgroundSync().catch(() => undefined)
             // A rate limit says when to come back; sooner would only be refused again.
             const delay = limited
@@ -115,8 +119,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
           // Storage trouble is told to the shopper by the storage notice; anything else is worth a line here.
           if (!storageProblemOf(error)) console.warn('cart sync failed', error)
           if (stopped) return
-          setSending('offline')
-          setStuck(true)
+          failed()
         })
         .finally(() => {
           running = undefined
@@ -140,10 +143,7 @@ export function useCartSync(data: RootData, enabled: boolean): void {
       failures = 0
       send()
     }
-    const goOffline = () => {
-      setSending('offline')
-      setStuck(true)
-    }
+    const goOffline = failed
     window.addEventListener('online', goOnline)
     window.addEventListener('offline', goOffline)
     window.addEventListener(CHANGED, send)

@@ -57,7 +57,7 @@ function describe(t: TFunction, mutation: CartMutation, nameOf: (productVariantI
 export function PendingChanges({ view, totals }: { view: CartView; totals: CartTotals }) {
   const { t } = useTranslation()
   const { sending, limited, stuck, sendNow } = useCart()
-  if (view.queued.length === 0 || !(stuck || sending === 'offline' || limited !== null)) return null
+  if (view.queued.length === 0 || !stuck) return null
   const nameOf = nameIn(view, totals)
   return (
     <section className="pending-changes" aria-labelledby="pending-heading">

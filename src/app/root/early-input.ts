@@ -1,15 +1,15 @@
 // A tap between the first paint and hydration: the page is on screen before the app runs (the server's HTML paints
-// first, see startScript in entry.server.tsx), so a shopper on a slow phone may tap a button or send a form before
+// first, see start-script.ts), so a shopper on a slow phone may tap a button or send a form before
 // React listens, or type into a field whose text hydration would then reset to the app's (empty) state. The page's
 // bootstrap script (EARLY_INPUT_SCRIPT) keeps what was typed, tapped and sent, holding back a form's native submission;
 // once hydrated, the app replays it in order (replayEarlyInput). Links need nothing: they work natively.
 // Not covered: a submit button tapped while React is hydrating (after hydrateRoot, before the form is hydrated). React
 // takes that tap and replays the click once hydrated, but not the form's sending; the shopper taps again.
 
-/** What the bootstrap script hands over: each kept tap or submission, in order. */
 import { COOKIE_MAX_AGE_SECONDS } from '../../domain/cookies.ts'
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+/** What the bootstrap script hands over, in order: each text typed, button tapped and form sent. */
 type EarlyInput = ['click', HTMLElement] | ['submit', HTMLFormElement, HTMLElement | null] | ['input', Field, string]
 
 declare global {
@@ -23,8 +23,9 @@ declare global {
  * The bootstrap script's part (plain ES5, inline in every page): text typed or chosen in a field (not boxes, radios or
  * files), buttons that are not a form's submit button, and forms sent, are kept until the app takes them. A button
  * that stores a choice in a cookie (`data-early-cookie="name=value"`, the cookie banner's) stores it at once too, as
- * writeCookie would: the choice holds even when the shopper goes on to another page before the app has started. Should the app not start within 10 s (its scripts failed), a kept
- * form is sent natively after all, as it would have been without this.
+ * writeCookie would: the choice holds even when the shopper goes on to another page before the app has started.
+ * Should the app not start within 10 s (its scripts failed), a kept form is sent natively after all, as it would have
+ * been without this.
  */
 export const EARLY_INPUT_SCRIPT =
   '(function(){var q=[],d=document,h=function(e){var t=e.target;' +
@@ -41,7 +42,7 @@ export const EARLY_INPUT_SCRIPT =
   'window.shopEarlyInput=function(){off();clearTimeout(g);window.shopEarlyInput=void 0;return q};' +
   'var g=setTimeout(function(){if(window.shopEarlyInput){window.shopEarlyInput=void 0;off();q.forEach(function(x){if(x[0]==="submit")x[1].submit()})}},10000)})();'
 
-/** Once hydrated: the taps and forms the shopper gave before, replayed in order on what is still on the page. */
+/** Once hydrated: the text, taps and forms the shopper gave before, replayed in order on what is still on the page. */
 export function replayEarlyInput(): void {
   const inputs = window.shopEarlyInput?.() ?? []
   inputs.forEach((input, index) => {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import type { PageAssets } from '../../app/entry.server.tsx'
+import { CHUNK_GROUPS } from './chunk-groups.ts'
 
 const ManifestSchema = z.record(
   z.string(),
@@ -40,22 +41,17 @@ const ROUTE_MODULES: Record<string, string> = {
   'account-confirm': 'src/app/account/confirm-page.tsx',
 }
 const routeModule = (id: string) => ROUTE_MODULES[id] ?? ROUTE_MODULES[id.split(':')[0]!]
-/**
- * Modules the build puts in a chunk named after them with what they bring (vite.config.ts, codeSplitting groups): the
- * manifest names such a chunk, not the module.
- */
-const GROUPED: Record<string, string> = {
-  'src/app/content/dynamic.route.tsx': 'content',
-  'src/app/catalogue/catalogue-view.tsx': 'catalogue-view',
-}
+/** The group of a module the build puts in a chunk named after the group (chunk-groups.ts). */
+const GROUPED = new Map<string, string>(Object.entries(CHUNK_GROUPS).map(([group, module]) => [module, group]))
 const ENTRY = 'src/app/entry.client.tsx'
 
 export function pageAssets(manifest: Manifest, readCss?: (file: string) => string): PageAssets {
   const entry = manifest[ENTRY]
   if (!entry) throw new Error(`The client build has no ${ENTRY}; run npm run build`)
   const keyOf = (module: string) => {
-    if (manifest[module] || !GROUPED[module]) return module
-    return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]!.name === GROUPED[module]) ?? module
+    const group = GROUPED.get(module)
+    if (manifest[module] || !group) return module
+    return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]!.name === group) ?? module
   }
   /** The chunks a module loads, its own first: their files and their stylesheets. */
   const closure = (key: string, into = { files: new Set<string>(), css: new Set<string>() }) => {

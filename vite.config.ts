@@ -1,18 +1,25 @@
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { TEXT_PARTS, textsPart } from './src/domain/text-parts.ts'
 import { CHUNK_GROUPS } from './src/server/render/chunk-groups.ts'
 
-/** Texts only the server uses (its mails' words): the browser's language chunks leave them out. */
-const SERVER_ONLY_TEXTS = ['mail']
-const browserTexts = (): Plugin => ({
-  name: 'browser-texts',
+/**
+ * A language's texts in the browser: `locales/nl.json?part=first` and `?part=account` (src/domain/text-parts.ts),
+ * each without the texts only the server uses (its mails' words). Plain imports (the server's, the tests') keep all.
+ */
+const textParts = (): Plugin => ({
+  name: 'text-parts',
   enforce: 'pre',
   transform(code, id) {
-    if (!/\/locales\/(?:[^/]+\/)?[^/]+\.json$/.test(id)) return null
-    const texts = JSON.parse(code) as Record<string, unknown>
-    for (const key of SERVER_ONLY_TEXTS) delete texts[key]
-    return { code: JSON.stringify(texts), map: null }
+    const match = /\/locales\/(?:[^/]+\/)?[^/?]+\.json\?part=(\w+)$/.exec(id)
+    if (!match) return null
+    const part = TEXT_PARTS.find((name) => name === match[1])
+    if (!part) throw new Error(`Unknown text part in ${id}`)
+    // A module of its own (Vite's JSON plugin leaves an import with a query alone); JSON.parse of a string is the
+    // quickest way for a browser to read a large object.
+    const texts = JSON.stringify(textsPart(JSON.parse(code) as Record<string, unknown>, part))
+    return { code: `export default JSON.parse(${JSON.stringify(texts)})`, map: null }
   },
 })
 
@@ -21,7 +28,7 @@ const browserTexts = (): Plugin => ({
 //   injectManifest) and a manifest of its files for the server.
 // - `vite build --ssr src/app/entry.server.tsx`: the server renderer into dist/server, loaded by src/server.
 // - Vitest: `node` for the server and the pure domain, `jsdom` for browser code.
-export default defineConfig(({ isSsrBuild, command }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
   publicDir: 'public',
   build: isSsrBuild
@@ -63,8 +70,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: isSsrBuild
     ? []
     : [
-        // (The browser's build only: the tests read every text, the mails' too.)
-        ...(command === 'build' ? [browserTexts()] : []),
+        textParts(),
         VitePWA({
           strategies: 'injectManifest',
           srcDir: 'sw',

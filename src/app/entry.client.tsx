@@ -13,6 +13,7 @@ import { createShopApi } from './api/shop-api.ts'
 import { fetchTransport } from '../browser/transport.ts'
 import { loadBundle } from './i18n/bundles.client.ts'
 import { createI18n, textsOf } from './i18n/i18n.ts'
+import { provideAccountTexts } from './i18n/account-texts.ts'
 import { loadCatalogueView, rendersCatalogueView } from './catalogue/load-view.ts'
 import { restoreDrafts } from './pwa/drafts.ts'
 import { offlinePathFor } from '../domain/paths.ts'
@@ -23,7 +24,7 @@ import { routes } from './routes.tsx'
 import { ACCOUNT_STATE_GLOBAL, accountAtom, type AccountState } from './account/account-state.ts'
 import { ServicesProvider } from './services.tsx'
 import { persistScope } from './scope-storage.ts'
-import { nextTask } from './when-idle.ts'
+import { nextTask, whenIdle } from './when-idle.ts'
 import './styles/app.css'
 
 declare global {
@@ -56,6 +57,25 @@ async function start() {
   const rootData = window.__staticRouterHydrationData?.loaderData?.root as RootData | undefined
   const locale: Locale = rootData?.locale ?? chooseLocale('equivera', 'en', 'en')
   const i18n = createI18n(await loadBundle(locale))
+  // The account part of the texts, per language, loaded once: for the account area and the checkout (routes.tsx),
+  // and for every language the shop switches to once a page needed it.
+  const accountTexts = new Map<string, Promise<void>>()
+  const locales = new Map([[locale.language, locale]])
+  const addAccountTexts = (of: Locale) => {
+    let adding = accountTexts.get(of.language)
+    if (!adding) {
+      adding = loadBundle(of, 'account').then((bundle) => {
+        i18n.addResourceBundle(of.language, 'translation', textsOf(bundle), true, true)
+      })
+      // A failed load (offline, not yet kept) is tried again by the next page that needs it.
+      adding.catch(() => accountTexts.delete(of.language))
+      accountTexts.set(of.language, adding)
+    }
+    return adding
+  }
+  provideAccountTexts(async () => {
+    await Promise.all([...locales.values()].map(addAccountTexts))
+  })
   await nextTask()
 
   const transport = fetchTransport('', (headers) => checkApiVersion(headers.get(API_VERSION_HEADER)))
@@ -69,6 +89,8 @@ async function start() {
     async prepareLocale(next) {
       if (i18n.hasResourceBundle(next.language, 'translation')) return
       i18n.addResourceBundle(next.language, 'translation', textsOf(await loadBundle(next)), true, true)
+      locales.set(next.language, next)
+      if (accountTexts.size > 0) await addAccountTexts(next)
     },
   }
   if (rootData) persistScope({ siteId: rootData.site.siteId, languageId: rootData.language.languageId })
@@ -119,6 +141,8 @@ async function start() {
   if (standInFor) void router.navigate(standInFor, { replace: true })
   registerServiceWorker()
   requestAnimationFrame(() => restoreDrafts())
+  // Kept for later (and by the service worker, for offline): the account part, once the page is idle.
+  whenIdle(() => void addAccountTexts(locale).catch(() => undefined), 5000)
 }
 
 void start()

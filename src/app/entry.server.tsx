@@ -18,6 +18,10 @@ import {
 } from 'react-router'
 import { chooseLocale } from '../domain/locale.ts'
 import { accessRedirect, prefixOf, type AccessHandle } from './account/access.ts'
+import { needsAccountTexts } from './i18n/account-texts.ts'
+import { ACCOUNT_AREA_MODULE } from './account/account-frame.tsx'
+import type { LayoutHandle } from './frame/frame.tsx'
+import type { TextPart } from '../domain/text-parts.ts'
 import { ACCOUNT_STATE_GLOBAL, accountAtom, fetchAccountState, UNKNOWN } from './account/account-state.ts'
 import { createShopApi } from './api/shop-api.ts'
 import { rendersCatalogueView } from './catalogue/load-view.ts'
@@ -39,9 +43,10 @@ export interface PageAssets {
   cssText?: string
   /**
    * Modules the first page needs, the entry first (its bootstrap script imports the first): the entry's imports, the
-   * page's route chunks, the views it renders with (source paths, e.g. the catalogue's) and its language's texts.
+   * page's route chunks, the views it renders with (source paths, e.g. the catalogue's) and its language's texts:
+   * their first part, and the account part for the pages that need it (src/domain/text-parts.ts).
    */
-  modulesFor(routeIds: string[], language: string, views?: string[]): string[]
+  modulesFor(routeIds: string[], language: string, views?: string[], textParts?: readonly TextPart[]): string[]
   /** Stylesheets of the page's own chunks beyond the entry's, with their text to put inline where read. */
   stylesFor(routeIds: string[], views?: string[]): { href: string; text: string | undefined }[]
 }
@@ -146,9 +151,13 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const routeIds = context.matches.map((match) => match.route.id)
   // A catalogue page (or a page offering products) renders with the catalogue's view, its own chunk and styles.
   const views = rendersCatalogueView(context.loaderData.dynamic) ? [CATALOGUE_VIEW] : []
+  // A page of the account area renders in its frame, a chunk (and styles) of its own.
+  if (context.matches.some((match) => (match.route.handle as LayoutHandle | undefined)?.layout === 'account'))
+    views.push(ACCOUNT_AREA_MODULE)
 
   // The page's modules, the entry first: preloaded by the bootstrap script after the first paint (startScript).
-  const modules = assets.modulesFor(routeIds, locale.language, views)
+  const textParts: TextPart[] = needsAccountTexts(context.matches) ? ['first', 'account'] : ['first']
+  const modules = assets.modulesFor(routeIds, locale.language, views, textParts)
 
   function Assets() {
     const pageStyles = assets.stylesFor(routeIds, views)

@@ -1,6 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { CART_PATH_WORDS, COMPARE_PATH_WORDS } from '../domain/catalogue-paths.ts'
 import { accessMiddleware, accountPath, type Access } from './account/access.ts'
+import { withAccountArea } from './account/account-frame.tsx'
+import { withAccountTexts } from './i18n/account-texts.ts'
 import { rootLoader, rootShouldRevalidate, scopeMiddleware } from './root/root.data.ts'
 import { Root, RootErrorBoundary } from './root/root.tsx'
 
@@ -164,26 +166,26 @@ function checkoutPages(): RouteObject[] {
     ...Object.entries(CHECKOUT_PAGES).map(([step, lazy]) => ({
       id: `checkout-${step}:${base}`,
       path: `${base}/${step}`,
-      handle: { routeName: `checkout-${step}`, layout: 'checkout' },
+      handle: { routeName: `checkout-${step}`, layout: 'checkout', accountTexts: true },
       loader: strictTrailingSlash,
-      lazy,
+      lazy: withAccountTexts(lazy),
     })),
     // Forgotten password and its reset, inside the checkout: the reset link of the mail comes back here.
     {
       id: `checkout-forgot:${base}`,
       path: `${base}/forgot`,
-      handle: { routeName: 'checkout-forgot', layout: 'checkout' },
+      handle: { routeName: 'checkout-forgot', layout: 'checkout', accountTexts: true },
       loader: strictTrailingSlash,
-      lazy: () => import('./checkout/forgot-page.tsx'),
+      lazy: withAccountTexts(() => import('./checkout/forgot-page.tsx')),
     },
     {
       id: `checkout-reset:${base}`,
       path: `${base}/reset`,
-      handle: { routeName: 'checkout-reset', layout: 'checkout' },
+      handle: { routeName: 'checkout-reset', layout: 'checkout', accountTexts: true },
       loader: (args) =>
         strictTrailingSlash(args) ??
         requireLinkQuery((prefix) => (prefix ? `/${prefix}/checkout/` : '/checkout/'))(args),
-      lazy: () => import('./checkout/reset-page.tsx'),
+      lazy: withAccountTexts(() => import('./checkout/reset-page.tsx')),
     },
   ])
 }
@@ -196,11 +198,12 @@ function accountPages(): RouteObject[] {
       handle: {
         routeName,
         access: page.access,
+        accountTexts: true,
         ...(page.access === 'signedIn' && { layout: 'account', keepScroll: true }),
       },
       middleware: [accessMiddleware(page.access)],
       loader: (args) => strictTrailingSlash(args) ?? page.loader?.(args) ?? null,
-      lazy: page.lazy,
+      lazy: withAccountTexts(page.access === 'signedIn' ? withAccountArea(page.lazy) : page.lazy),
     })),
   )
 }

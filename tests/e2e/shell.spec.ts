@@ -345,4 +345,6 @@ test('only the active language’s texts are loaded', async ({ page }) => {
   await page.goto(url('equivera-be.localhost', '/fr/'))
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
   expect(locales).toEqual(['fr-BE'])
+  // Once the page is idle, the account part of the same language's texts, kept for the account and the checkout.
+  await expect.poll(() => locales, { timeout: 15_000 }).toEqual(['fr-BE', 'fr-BE'])
 })

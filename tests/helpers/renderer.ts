@@ -18,7 +18,7 @@ export function sourceRenderer(): Renderer {
         css: ['assets/entry-test.css'],
       },
       'src/app/content/dynamic.route.tsx': { file: 'assets/dynamic.route-test.js' },
-      'locales/nl.json': { file: 'assets/locale-nl-test.js' },
+      'locales/nl.json?part=first': { file: 'assets/locale-nl-test.js' },
     }),
     clientDir: pathToFileURL(`${mkdtempSync(join(tmpdir(), 'shop-client-'))}/`),
   }

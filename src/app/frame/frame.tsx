@@ -15,7 +15,7 @@ import { Footer } from './footer.tsx'
 import { DeviceSync } from './device-sync.tsx'
 import { BrandLogo, Header } from './header.tsx'
 import { NotificationBar } from './notification-bar.tsx'
-import { AccountArea } from '../account/account-area.tsx'
+import { AccountFrame } from '../account/account-frame.tsx'
 import { useAccountBroadcasts } from '../account/account-state.ts'
 import { homePath } from '../../domain/catalogue-paths.ts'
 
@@ -90,7 +90,7 @@ export function Frame({ data, children }: { data: RootData; children: ReactNode 
         />
       </Part>
       <main id="main" className="site-main">
-        <Part>{layout === 'account' ? <AccountArea>{children}</AccountArea> : children}</Part>
+        <Part>{layout === 'account' ? <AccountFrame>{children}</AccountFrame> : children}</Part>
         {/* The page's fine print: inside <main>, so no content is outside a landmark. */}
         <Part>
           <div className="site-extras">

@@ -31,4 +31,18 @@ describe('loadBundle', () => {
     expect(bundle.overrides).toEqual(secondNl)
     expect((await loadBundle(chooseLocale('equivera', 'da', 'en'))).overrides).toBeUndefined()
   })
+
+  it('loads the account area’s and the checkout’s texts as a part of their own, added on top', async () => {
+    const locale = chooseLocale('equivera', 'nl', 'en')
+    const first = await loadBundle(locale)
+    expect(first.messages).not.toHaveProperty('account')
+    expect(first.messages).not.toHaveProperty('mail')
+    const account = await loadBundle(locale, 'account')
+    expect(Object.keys(account.messages).toSorted()).toEqual(['account', 'checkout', 'invoice', 'payments'])
+    const i18n = createI18n(first)
+    expect(i18n.exists('account.nav.overview')).toBe(false)
+    i18n.addResourceBundle('nl', 'translation', account.messages, true, true)
+    expect(i18n.t('account.nav.overview')).toBe(nl.account.nav.overview)
+    expect(i18n.t('consent.title')).toBe(nl.consent.title)
+  })
 })

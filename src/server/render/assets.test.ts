@@ -20,7 +20,13 @@ const MANIFEST = {
     css: ['assets/checkout.css'],
     imports: ['_react.js'],
   },
-  'locales/nl.json': { file: 'assets/locale-nl.js' },
+  'src/app/account/account-area.tsx': {
+    file: 'assets/account-area.js',
+    css: ['assets/account.css'],
+    imports: ['_react.js'],
+  },
+  'locales/nl.json?part=first': { file: 'assets/locale-nl.js' },
+  'locales/nl.json?part=account': { file: 'assets/locale-nl-account.js' },
 }
 const CATALOGUE_VIEW = 'src/app/catalogue/catalogue-view.tsx'
 const assets = pageAssets(MANIFEST, (file) => `/* ${file} */`)
@@ -60,6 +66,20 @@ describe('pageAssets', () => {
     ])
   })
 
+  it('gives a page of the account area its frame and the account part of its texts', () => {
+    const views = ['src/app/account/account-area.tsx']
+    expect(assets.modulesFor(['root', 'account-orders:account'], 'nl', views, ['first', 'account'])).toEqual([
+      '/assets/entry.js',
+      '/assets/react.js',
+      '/assets/account-area.js',
+      '/assets/locale-nl.js',
+      '/assets/locale-nl-account.js',
+    ])
+    expect(assets.stylesFor(['root', 'account-orders:account'], views).map((style) => style.href)).toEqual([
+      '/assets/account.css',
+    ])
+  })
+
   it('finds a module the build grouped into a chunk named after it', () => {
     const grouped = pageAssets({
       'src/app/entry.client.tsx': { file: 'assets/entry.js', isEntry: true, css: ['assets/entry.css'] },
@@ -70,7 +90,7 @@ describe('pageAssets', () => {
         imports: ['_content-1.js'],
         css: ['assets/catalogue-view.css'],
       },
-      'locales/nl.json': { file: 'assets/locale-nl.js' },
+      'locales/nl.json?part=first': { file: 'assets/locale-nl.js' },
     })
     expect(grouped.modulesFor(['root', 'dynamic'], 'nl', [CATALOGUE_VIEW])).toEqual([
       '/assets/entry.js',

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import type { PageAssets } from '../../app/entry.server.tsx'
+import { textPartQuery } from '../../domain/text-parts.ts'
 import { CHUNK_GROUPS } from './chunk-groups.ts'
 
 const ManifestSchema = z.record(
@@ -77,12 +78,13 @@ export function pageAssets(manifest: Manifest, readCss?: (file: string) => strin
   return {
     entry: `/${entry.file}`,
     css: (entry.css ?? []).map((file) => `/${file}`),
-    modulesFor(routeIds, language, views = []) {
-      const key = `${routeIds.join()}|${views.join()}|${language}`
+    modulesFor(routeIds, language, views = [], textParts = ['first']) {
+      const key = `${routeIds.join()}|${views.join()}|${language}|${textParts.join()}`
       let found = modules.get(key)
       if (!found) {
         const { files } = pageChunks(routeIds, views)
-        closure(`locales/${language}.json`, { files, css: new Set() })
+        for (const part of textParts)
+          closure(`locales/${language}.json${textPartQuery(part)}`, { files, css: new Set() })
         found = [...files].map((file) => `/${file}`)
         modules.set(key, found)
       }

@@ -13,6 +13,7 @@ import { storageProblemOf } from '../../browser/storage-status.ts'
 import type { RootData } from '../root/root.data.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
+import { inSteps } from '../data/in-steps.ts'
 import { inOwnTask, whenIdle } from '../when-idle.ts'
 
 export const cartViewAtom = atom<CartView | null>(null)
@@ -27,7 +28,7 @@ export const cartLimitedAtom = atom<number | null>(null)
  */
 export const cartStuckAtom = atom(false)
 
-const store = () => import('../../browser/cart-store.ts')
+const store = inSteps(() => import('../../browser/cart-store.ts'))
 const sender = () => import('../../browser/cart-sync.ts')
 
 /** Told to the frame's sender that a change was queued, so it goes out at once. */

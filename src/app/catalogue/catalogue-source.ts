@@ -5,6 +5,7 @@ import type { SearchRequest } from '../../domain/catalogue.ts'
 import type { AutocompleteResponse, SearchResponse } from '../../domain/catalogue-api.ts'
 import type { CatalogueLabels, CatalogueProduct } from '../../domain/product.ts'
 import { ApiRequestError } from '../../browser/transport.ts'
+import { inSteps } from '../data/in-steps.ts'
 import type { AppServices } from '../router-context.ts'
 
 /** null: fresh from the server; else the time the device's copy was synced from the server. */
@@ -21,7 +22,7 @@ export const isUnreachable = (error: unknown) => error instanceof ApiRequestErro
 const knownOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
 const inBrowser = () => typeof window !== 'undefined'
 
-const store = () => import('../data/catalogue-store.ts')
+const store = inSteps(() => import('../data/catalogue-store.ts'))
 
 async function fromServerOrDevice<T>(
   services: AppServices,

@@ -5,7 +5,10 @@ import { useEffect } from 'react'
 import type { RootData } from '../root/root.data.ts'
 import { useServices } from '../services.tsx'
 import { warmProductImages } from '../pwa/update.ts'
+import { inSteps } from '../data/in-steps.ts'
 import { whenIdle } from '../when-idle.ts'
+
+const store = inSteps(() => import('../data/catalogue-store.ts'))
 
 /** The last successful sync of the offline catalogue (for tests and the freshness of what the device holds). */
 export const catalogueSyncAtom = atom<{ version: number; at: string } | null>(null)
@@ -27,7 +30,7 @@ export function useCatalogueSync(data: RootData, enabled: boolean) {
     const sync = () => {
       if (stopped || running || !navigator.onLine) return
       const scope = { siteId, languageId, language: code }
-      running = import('../data/catalogue-store.ts')
+      running = store()
         .then(async ({ syncCatalogue }) => {
           const result = await syncCatalogue(scope, (since) => api.catalogueSync(since))
           if (!stopped) setSynced({ version: result.version, at: new Date().toISOString() })
@@ -48,7 +51,7 @@ export function useCatalogueSync(data: RootData, enabled: boolean) {
     // (Listened for once the page is in: loading the store is work the first paint need not wait for.)
     let stopDropped: (() => void) | undefined
     const cancelListen = whenIdle(() => {
-      void import('../data/catalogue-store.ts').then(({ onCatalogueDropped }) => {
+      void store().then(({ onCatalogueDropped }) => {
         if (!stopped) stopDropped = onCatalogueDropped(() => setTimeout(sync, 0))
       })
     })

@@ -3,13 +3,14 @@
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
 import { COMPARE_MAX } from '../../domain/catalogue-constants.ts'
+import { inSteps } from '../data/in-steps.ts'
 import { inOwnTask } from '../when-idle.ts'
 
 export const compareIdsAtom = atom<number[]>([])
 /** The last refused addition (the list is full), for the notice; cleared when the list changes. */
 export const compareRefusedAtom = atom<number | null>(null)
 
-const store = () => import('../data/compare-store.ts')
+const store = inSteps(() => import('../data/compare-store.ts'))
 
 /** Keeps compareIdsAtom equal to the stored list of a site, across tabs. Mounted once, in the frame. */
 export function useCompareSync(siteId: number, enabled: boolean): void {

@@ -29,6 +29,7 @@ export function SearchBox({ action }: { action: string }) {
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const request = useRef(0)
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   useEffect(() => {
     const trimmed = term.trim()
@@ -115,8 +116,13 @@ export function SearchBox({ action }: { action: string }) {
           setTerm(event.currentTarget.value)
           setOpen(true)
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onFocus={() => {
+          // Back in the box before the list closed after leaving it: it stays open.
+          clearTimeout(closing.current)
+          setOpen(true)
+        }}
+        // Closed a moment after leaving the box, so a tap on an option lands first.
+        onBlur={() => (closing.current = setTimeout(() => setOpen(false), 150))}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && options.length > 0) {
             event.preventDefault()

@@ -13,7 +13,7 @@ import { createShopApi } from './api/shop-api.ts'
 import { fetchTransport } from '../browser/transport.ts'
 import { loadBundle } from './i18n/bundles.client.ts'
 import { createI18n, textsOf } from './i18n/i18n.ts'
-import { provideAccountTexts } from './i18n/account-texts.ts'
+import { accountTextsOf, provideAccountTexts } from './i18n/account-texts.ts'
 import { loadCatalogueView, rendersCatalogueView } from './catalogue/load-view.ts'
 import { restoreDrafts } from './pwa/drafts.ts'
 import { offlinePathFor } from '../domain/paths.ts'
@@ -57,25 +57,10 @@ async function start() {
   const rootData = window.__staticRouterHydrationData?.loaderData?.root as RootData | undefined
   const locale: Locale = rootData?.locale ?? chooseLocale('equivera', 'en', 'en')
   const i18n = createI18n(await loadBundle(locale))
-  // The account part of the texts, per language, loaded once: for the account area and the checkout (routes.tsx),
-  // and for every language the shop switches to once a page needed it.
-  const accountTexts = new Map<string, Promise<void>>()
-  const locales = new Map([[locale.language, locale]])
-  const addAccountTexts = (of: Locale) => {
-    let adding = accountTexts.get(of.language)
-    if (!adding) {
-      adding = loadBundle(of, 'account').then((bundle) => {
-        i18n.addResourceBundle(of.language, 'translation', textsOf(bundle), true, true)
-      })
-      // A failed load (offline, not yet kept) is tried again by the next page that needs it.
-      adding.catch(() => accountTexts.delete(of.language))
-      accountTexts.set(of.language, adding)
-    }
-    return adding
-  }
-  provideAccountTexts(async () => {
-    await Promise.all([...locales.values()].map(addAccountTexts))
-  })
+  // The account part of the texts: for the account area and the checkout (routes.tsx), and for every language the shop
+  // switches to once a page needed it.
+  const accountTexts = accountTextsOf(i18n, locale, (of) => loadBundle(of, 'account'))
+  provideAccountTexts(accountTexts.all)
   await nextTask()
 
   const transport = fetchTransport('', (headers) => checkApiVersion(headers.get(API_VERSION_HEADER)))
@@ -89,8 +74,7 @@ async function start() {
     async prepareLocale(next) {
       if (i18n.hasResourceBundle(next.language, 'translation')) return
       i18n.addResourceBundle(next.language, 'translation', textsOf(await loadBundle(next)), true, true)
-      locales.set(next.language, next)
-      if (accountTexts.size > 0) await addAccountTexts(next)
+      await accountTexts.switchedTo(next)
     },
   }
   if (rootData) persistScope({ siteId: rootData.site.siteId, languageId: rootData.language.languageId })
@@ -142,7 +126,7 @@ async function start() {
   registerServiceWorker()
   requestAnimationFrame(() => restoreDrafts())
   // Kept for later (and by the service worker, for offline): the account part, once the page is idle.
-  whenIdle(() => void addAccountTexts(locale).catch(() => undefined), 5000)
+  whenIdle(() => void accountTexts.add(locale).catch(() => undefined), 5000)
 }
 
 void start()

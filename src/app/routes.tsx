@@ -163,48 +163,51 @@ function checkoutPages(): RouteObject[] {
         throw redirect(`${path}billing/${url.search}`, 302)
       },
     },
-    ...Object.entries(CHECKOUT_PAGES).map(([step, lazy]) => ({
-      id: `checkout-${step}:${base}`,
-      path: `${base}/${step}`,
-      handle: { routeName: `checkout-${step}`, layout: 'checkout', accountTexts: true },
-      loader: strictTrailingSlash,
-      lazy: withAccountTexts(lazy),
-    })),
+    ...Object.entries(CHECKOUT_PAGES).map(([step, lazy]) =>
+      withAccountTexts({
+        id: `checkout-${step}:${base}`,
+        path: `${base}/${step}`,
+        handle: { routeName: `checkout-${step}`, layout: 'checkout' },
+        loader: strictTrailingSlash,
+        lazy,
+      }),
+    ),
     // Forgotten password and its reset, inside the checkout: the reset link of the mail comes back here.
-    {
+    withAccountTexts({
       id: `checkout-forgot:${base}`,
       path: `${base}/forgot`,
-      handle: { routeName: 'checkout-forgot', layout: 'checkout', accountTexts: true },
+      handle: { routeName: 'checkout-forgot', layout: 'checkout' },
       loader: strictTrailingSlash,
-      lazy: withAccountTexts(() => import('./checkout/forgot-page.tsx')),
-    },
-    {
+      lazy: () => import('./checkout/forgot-page.tsx'),
+    }),
+    withAccountTexts({
       id: `checkout-reset:${base}`,
       path: `${base}/reset`,
-      handle: { routeName: 'checkout-reset', layout: 'checkout', accountTexts: true },
-      loader: (args) =>
+      handle: { routeName: 'checkout-reset', layout: 'checkout' },
+      loader: (args: LoaderFunctionArgs) =>
         strictTrailingSlash(args) ??
         requireLinkQuery((prefix) => (prefix ? `/${prefix}/checkout/` : '/checkout/'))(args),
-      lazy: withAccountTexts(() => import('./checkout/reset-page.tsx')),
-    },
+      lazy: () => import('./checkout/reset-page.tsx'),
+    }),
   ])
 }
 
 function accountPages(): RouteObject[] {
   return ['account', ':language/account'].flatMap((base) =>
-    Object.entries(ACCOUNT_PAGES).map(([routeName, page]): RouteObject => ({
-      id: `${routeName}:${base}`,
-      path: page.path ? `${base}/${page.path}` : base,
-      handle: {
-        routeName,
-        access: page.access,
-        accountTexts: true,
-        ...(page.access === 'signedIn' && { layout: 'account', keepScroll: true }),
-      },
-      middleware: [accessMiddleware(page.access)],
-      loader: (args) => strictTrailingSlash(args) ?? page.loader?.(args) ?? null,
-      lazy: withAccountTexts(page.access === 'signedIn' ? withAccountArea(page.lazy) : page.lazy),
-    })),
+    Object.entries(ACCOUNT_PAGES).map(([routeName, page]): RouteObject =>
+      withAccountTexts({
+        id: `${routeName}:${base}`,
+        path: page.path ? `${base}/${page.path}` : base,
+        handle: {
+          routeName,
+          access: page.access,
+          ...(page.access === 'signedIn' && { layout: 'account', keepScroll: true }),
+        },
+        middleware: [accessMiddleware(page.access)],
+        loader: (args: LoaderFunctionArgs) => strictTrailingSlash(args) ?? page.loader?.(args) ?? null,
+        lazy: page.access === 'signedIn' ? withAccountArea(page.lazy) : page.lazy,
+      }),
+    ),
   )
 }
 

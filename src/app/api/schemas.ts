@@ -60,7 +60,7 @@ export const schemas = {
   product: CatalogueProductSchema,
   products: ProductListSchema,
   catalogueLabels: CatalogueLabelsSchema,
-  // The sync's products are checked a slice per task (shop-api.ts, catalogueSync): the answer without them first.
+  // The sync's products are checked one by one, yielding to the page (shop-api.ts, catalogueSync): here the rest.
   catalogueSync: CatalogueSyncSchema.extend({ products: z.array(z.unknown()) }),
   localizationChoice: LocalizationChoiceSchema,
   cart: CartSchema,

@@ -1,5 +1,5 @@
-// In the browser only the active language's texts are loaded, in two parts (src/domain/text-parts.ts): each part of each locale
-// file is its own chunk.
+// In the browser only the active language's texts are loaded, in two parts (src/domain/text-parts.ts): each part of
+// each locale file is its own chunk.
 import type { Locale } from '../../domain/locale.ts'
 import type { LocaleBundle, MessageOverrides, Messages } from './i18n.ts'
 import type { TextPart } from '../../domain/text-parts.ts'

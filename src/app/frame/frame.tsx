@@ -58,6 +58,8 @@ function Chrome({ data, children }: { data: RootData; children: ReactNode }) {
           {shop && <CompareBar data={data} />}
           <DeviceSync data={data} shop={shop} />
         </Part>
+        {/* The area's end: until it has arrived, the area is not shown (dialogs.css). */}
+        <span className="dialogs__end" hidden />
       </div>
     </>
   )

@@ -1,20 +1,28 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, HOSTS, type TestApp } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
 import { sourceRenderer } from '../../../tests/helpers/renderer.ts'
+import { precompressAssets } from '../../../scripts/precompress-assets.ts'
 import nl from '../../../locales/nl.json' with { type: 'json' }
 import frBE from '../../../locales/fr-BE.json' with { type: 'json' }
 
 describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
   let testApp: TestApp
   const image = Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBP')
+  const script = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i * 7}\n`).join('')
   beforeAll(async () => {
     const renderer = sourceRenderer()
     // The build's files must be there when the server starts (it lists them then).
     mkdirSync(new URL('images/products/', renderer.clientDir), { recursive: true })
     writeFileSync(new URL('images/products/sport-muesli-0a1b2c3d-front-160.webp', renderer.clientDir), image)
+    // A script big enough to be compressed, and its copies as the build makes them.
+    mkdirSync(new URL('assets/', renderer.clientDir), { recursive: true })
+    writeFileSync(new URL('assets/entry.client-test.js', renderer.clientDir), script)
+    await precompressAssets(fileURLToPath(renderer.clientDir))
     testApp = await createTestApp(dialect, { renderer })
   })
   afterAll(async () => testApp.close())
@@ -165,6 +173,26 @@ describe.each(DIALECTS)('server-rendered pages on %s', (dialect) => {
     expect(response.headers['content-type']).toBe('image/webp')
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(response.rawPayload.equals(image)).toBe(true)
+  })
+
+  it.each([
+    ['brotli, as Chromium asks', 'gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', 'gzip', gunzipSync],
+    ['nothing compressed', '', undefined, (bytes: Buffer) => bytes],
+  ])('sends a script compressed at build time: %s', async (_name, accepted, encoding, decompress) => {
+    const response = await get('/assets/entry.client-test.js', HOSTS.nl, { 'accept-encoding': accepted })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe(encoding)
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(response.headers['vary']).toMatch(/accept-encoding/i)
+    expect(decompress(response.rawPayload).toString('utf8')).toBe(script)
+    // Compressed, it is a fraction of the file.
+    expect(response.rawPayload.length < script.length / 2).toBe(encoding !== undefined)
+  })
+
+  it('has no address of its own for a compressed copy', async () => {
+    expect((await get('/assets/entry.client-test.js.br')).statusCode).toBe(404)
   })
 
   it.each([

@@ -64,6 +64,11 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
     index: false,
     allowedPath: (path) => !path.startsWith('/.vite') && path !== '/README.md',
     cacheControl: false,
+    // The hashed scripts and styles have brotli and gzip copies made at build time (scripts/precompress-assets.ts),
+    // sent as the browser accepts them; other files are compressed per answer.
+    preCompressed: true,
+    // The copies are sent in place of their file, never at an address of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     // @fastify/static passes the reply here.
     setHeaders(reply: FastifyReply, path: string) {
       if (/[/\\]assets[/\\]/.test(path)) reply.header('cache-control', IMMUTABLE)

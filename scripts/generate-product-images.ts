@@ -22,6 +22,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { writeWhole } from './write-whole.ts'
 import {
   IMAGE_VIEWS,
   IMAGE_WIDTHS,
@@ -124,10 +125,8 @@ export async function generateProductImages({
     }
     const image = await renderProductImage(motif, colour, view, width)
     writeFileSync(join(writing, file), image)
-    // Written under a temporary name first, so an interrupted run never leaves half a file to be copied later.
-    const partial = `${cached}.${process.pid}.tmp`
-    writeFileSync(partial, image)
-    renameSync(partial, cached)
+    // Whole or not at all, so an interrupted run never leaves half a file to be copied later.
+    writeWhole(cached, image)
     result.bytes += image.length
     result.rendered++
   })

@@ -7,12 +7,13 @@
 // Only the hashed assets: their names change with their content, so a copy is never older than its file. The service
 // worker keeps its name (and a deploy may change it alone), so it stays compressed per answer.
 // Part of `npm run build`, after `vite build` has emptied dist/client.
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { COMPRESS_THRESHOLD } from '../src/server/http/encoded-body.ts'
+import { writeWhole } from './write-whole.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client/', import.meta.url))
 
@@ -34,13 +35,6 @@ function filesIn(clientDir: string): string[] {
   return readdirSync(join(clientDir, 'assets'), { recursive: true, encoding: 'utf8' })
     .map((name) => join(clientDir, 'assets', name))
     .filter((path) => TEXT_FILE.test(path))
-}
-
-/** Writes a file's copy under a temporary name first, so a stopped build never leaves half a copy to be sent. */
-function writeWhole(path: string, bytes: Uint8Array) {
-  const partial = `${path}.${process.pid}.tmp`
-  writeFileSync(partial, bytes)
-  renameSync(partial, path)
 }
 
 export async function precompressAssets(clientDir: string = CLIENT_DIR): Promise<PrecompressResult> {

@@ -33,9 +33,8 @@ function runScript({ hidden = false, timing = 'paint' as 'paint' | 'no paint' | 
   }
   const modules = ['/assets/entry.client-1.js', '/assets/locale-nl-2.js']
   // The inline script's globals, and its import() as a function the test sees.
-  const body = startScript(modules)
-    .slice(startScript(modules).indexOf('(function(){var m='))
-    .replace('import(m[0])', 'load(m[0])')
+  const script = startScript(modules)
+  const body = script.slice(script.indexOf('(function(){var m=')).replace('import(m[0])', 'load(m[0])')
   const run = new Function('window', 'document', 'requestAnimationFrame', 'setTimeout', 'load', body) as (
     ...args: unknown[]
   ) => void

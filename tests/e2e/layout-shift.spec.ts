@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { addToCart, CART, SPORT_MUESLI } from './cart-helpers.ts'
-import { apiRequestsInFlight, lateDataLanded, nextFrames } from './helpers.ts'
+import { apiRequestsInFlight, fill, lateDataLanded, nextFrames, nl } from './helpers.ts'
 import { PAGE_KINDS } from './page-kinds.ts'
 import { E2E_PORT } from './ports.ts'
 
@@ -109,7 +109,13 @@ test.describe('layout shift', () => {
   })
 
   /** Opens the page, lets it settle and checks what moved, closing the context whatever happens. */
-  async function expectSteady(context: BrowserContext, path: string, slow: boolean) {
+  async function expectSteady(
+    context: BrowserContext,
+    path: string,
+    slow: boolean,
+    /** What the page shows once settled, so the late data the test is about did arrive. */
+    landed?: (page: Page) => Promise<void>,
+  ) {
     try {
       const page = await context.newPage()
       if (slow) {
@@ -127,6 +133,7 @@ test.describe('layout shift', () => {
       const inFlight = apiRequestsInFlight(page)
       await page.goto(ORIGIN + path)
       await settle(page, inFlight)
+      await landed?.(page)
       const { cls, shifts } = await total(page)
       expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(LIMIT)
     } finally {
@@ -156,5 +163,22 @@ test.describe('layout shift', () => {
     await expect(page.locator('html[data-catalogue-synced]')).toBeAttached({ timeout: 20_000 })
     await page.close()
     await expectSteady(context, CART, true)
+  })
+
+  // The comparison's products are on the device too: the table comes after hydration, and nothing in view may move.
+  test('the comparison with two products on a slow phone stays put', async ({ browser }) => {
+    const context = await browser.newContext(phone)
+    const page = await context.newPage()
+    await page.goto(`${ORIGIN}/muesli/`)
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    for (const count of [1, 2]) {
+      await page.locator('.product-card .compare-toggle input:not(:checked)').first().click()
+      // The bar counts the stored list: the tick is on the device.
+      await expect(page.locator('.compare-bar')).toContainText(fill(nl.catalogue.compare.bar, { count, max: 4 }))
+    }
+    await page.close()
+    await expectSteady(context, '/vergelijken/', true, async (comparison) => {
+      await expect(comparison.locator('.compare-table thead th')).toHaveCount(2)
+    })
   })
 })

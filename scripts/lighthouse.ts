@@ -54,6 +54,7 @@ interface Page {
 
 const nl = JSON.parse(readFileSync(new URL('../locales/nl.json', import.meta.url), 'utf8')) as {
   cart: { add: { button: string } }
+  catalogue: { compare: { bar: string } }
   consent: { decline: string }
   messages: { addedToCart: string }
 }
@@ -65,9 +66,13 @@ async function inShop(port: number, path: string, work: (page: PuppeteerPage) =>
   // A busy machine (the tests or a build beside it) may take longer than puppeteer's 30 s.
   page.setDefaultTimeout(120_000)
   try {
+    // Each run starts from the same device: what an earlier run's preparation stored (the cart, the comparison, the
+    // cookie choice) is gone, so it is put there again the same way.
+    const cleaner = await page.createCDPSession()
+    await cleaner.send('Storage.clearDataForOrigin', { origin: ORIGIN, storageTypes: 'all' })
     await page.goto(`${ORIGIN}${path}`, { waitUntil: 'load' })
     await page.locator('html[data-hydrated]').wait()
-    // The cookie choice, unless an earlier preparation made it (the storage is kept for these runs).
+    // The cookie choice, as a new visitor makes it.
     if (await page.$('.cookie-banner'))
       await page.locator(`::-p-aria([name="${nl.consent.decline}"][role="button"])`).click()
     await work(page)
@@ -101,12 +106,14 @@ const productInCart = (port: number) =>
 /** Two products in the comparison, ticked on their category page. */
 const twoCompared = (port: number) =>
   inShop(port, '/muesli/', async (page) => {
+    await page.locator('article.product-list-page[data-hydrated]').wait()
     for (const count of [1, 2]) {
       await page.locator('.product-card .compare-toggle input:not(:checked)').click()
+      // The bar counts the stored list: the tick is on the device.
       await page.waitForFunction(
-        (n) => document.querySelectorAll('.product-card .compare-toggle input:checked').length === n,
+        (text) => document.querySelector('.compare-bar')?.textContent?.includes(text),
         {},
-        count,
+        nl.catalogue.compare.bar.replace('{{count}}', String(count)).replace('{{max}}', '4'),
       )
     }
   })

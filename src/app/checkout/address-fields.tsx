@@ -16,6 +16,7 @@ import { isDeliveryCountry, MAX_LENGTH, postcodePlaceholder } from '../../domain
 import { checkShippingAddress } from '../../domain/checkout-rules.ts'
 import type { Address } from '../../domain/address.ts'
 import type { Country, ZipcodeExclusion } from '../../domain/country.ts'
+import type { ShopApi } from '../api/shop-api.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
 import type { DraftValues } from '../data/checkout-drafts.ts'
@@ -129,18 +130,27 @@ export function checkAddress(
 }
 
 let countriesOnce: Promise<Country[]> | undefined
+/** Asks for the countries the shop delivers to, once per page load (a failed question is asked again next time). */
+export function deliveryCountries(api: ShopApi): Promise<Country[]> {
+  countriesOnce ??= api.countries().then(
+    (all) => all.filter((c) => isDeliveryCountry(c.regionCode)),
+    (error: unknown) => {
+      countriesOnce = undefined
+      throw error
+    },
+  )
+  return countriesOnce
+}
+
 /** The countries the shop delivers to, in the page's language (asked once per page load). */
 export function useDeliveryCountries(): Country[] {
   const { api } = useServices()
   const [countries, setCountries] = useState<Country[]>([])
   useEffect(() => {
     let current = true
-    countriesOnce ??= api.countries().then((all) => all.filter((c) => isDeliveryCountry(c.regionCode)))
-    countriesOnce.then(
+    deliveryCountries(api).then(
       (list) => current && setCountries(list),
-      () => {
-        countriesOnce = undefined
-      },
+      () => undefined,
     )
     return () => {
       current = false

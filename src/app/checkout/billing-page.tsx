@@ -19,6 +19,7 @@ import { useServices } from '../services.tsx'
 import {
   AddressFields,
   addressDraftOf,
+  deliveryCountries,
   emptyAddressDraft,
   siteCountryCode,
   useDeliveryCountries,
@@ -38,6 +39,13 @@ export function Component() {
   const { t } = useTranslation()
   const { state, reload, cartId } = useCheckout()
   const allowed = useGate('billing', state)
+  const { api } = useServices()
+  // What the form starts from is asked for beside the cart, not after it: on a line with a long round trip each
+  // question in a row costs its own wait.
+  useEffect(() => {
+    void deliveryCountries(api).catch(() => undefined)
+    void ensureAccount(api).catch(() => undefined)
+  }, [api])
   return (
     <CheckoutLayout step="billing" state={state} title={t('checkout.billing.title')}>
       {/* Offline the form stays: what is typed is kept on the device, and sent once the network is back. */}

@@ -2,7 +2,7 @@
 // calculation, read once the device's waiting changes have reached the server, so the checkout never shows or sends
 // an order the server has not seen. The checkout needs the network: without it the state says so and the forms keep
 // what was typed (checkout-drafts.ts) until it is back.
-import { atom, useAtom } from 'jotai'
+import { atom, useAtom, useAtomValue } from 'jotai'
 import { useCallback, useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import type { CartCalculation } from '../../domain/cart-calculation.ts'
@@ -12,6 +12,7 @@ import { CART_SLUGS, localPath } from '../../domain/catalogue-paths.ts'
 import { gateStep, type FormStep } from '../../domain/checkout.ts'
 import { ApiRequestError } from '../../browser/transport.ts'
 import { useCart } from '../cart/cart-state.ts'
+import { connectivityAtom } from '../pwa/connectivity.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
 
@@ -47,6 +48,10 @@ export function useCheckout() {
   const waiting = (view?.queued.length ?? 0) > 0
   const known = view !== null
   const empty = known && view.contents.products.length === 0 && view.queued.length === 0
+  // Only whether the sender found no network counts here: its other changes (a sync starting and ending) would ask
+  // for the same cart again, aborting the question already on its way.
+  const senderOffline = sending === 'offline'
+  const deviceOnline = useAtomValue(connectivityAtom) !== 'offline'
 
   const reload = useCallback(
     async (signal?: AbortSignal) => {
@@ -72,13 +77,22 @@ export function useCheckout() {
     }
     if (waiting || !cartId) {
       // The changes made on this device go first; the cart's sender is on it.
-      if (sending === 'offline') setState({ status: 'offline' })
+      if (senderOffline) setState({ status: 'offline' })
       return
     }
     const abort = new AbortController()
     void reload(abort.signal)
     return () => abort.abort()
-  }, [known, empty, waiting, cartId, sending, reload, setState])
+  }, [known, empty, waiting, cartId, senderOffline, reload, setState])
+
+  // A cart that could not be asked for is asked for again when the device's network comes back.
+  const unanswered = state.status === 'offline' && !waiting && cartId !== null
+  useEffect(() => {
+    if (!deviceOnline || !unanswered) return
+    const abort = new AbortController()
+    void reload(abort.signal)
+    return () => abort.abort()
+  }, [deviceOnline, unanswered, reload])
 
   return { state, reload, cartId }
 }

@@ -51,9 +51,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Few files on a slow line: at 400 ms a round trip, each file of the first page costs a request, and
             // automatic chunking made one per module shared with a later page (40 for the home page). What every
             // first page needs goes into one chunk with the entry.
-            // The content route and the catalogue's view are one chunk each with what they bring, the route's first
-            // (src/server/render/chunk-groups.ts): a catalogue page is five files (entry, runtime, these two, its
-            // texts) where it was two dozen.
+            // The content route, the catalogue's view and the cart page are one chunk each with what they bring, in
+            // that order (src/server/render/chunk-groups.ts): a catalogue page is five files (entry, runtime, these
+            // two, its texts) where it was two dozen, the cart page six where it was 17.
             codeSplitting: {
               groups: [
                 { name: 'shell', tags: ['$initial'], test: (id) => !id.includes('/locales/'), priority: 3 },

@@ -47,7 +47,8 @@ test('the page paints before the app starts; its scripts are asked for after its
   expect(Math.min(...scripts)).toBeGreaterThanOrEqual(parsed)
 })
 
-for (const path of ['/', '/muesli/', '/muesli/sport-muesli/']) {
+// The cart page too: its view is one chunk with what it brings (src/server/render/chunk-groups.ts).
+for (const path of ['/', '/muesli/', '/muesli/sport-muesli/', '/winkelwagen/']) {
   test(`${path} loads at most 12 script files`, async ({ request }) => {
     const scripts = await firstScripts(path, request)
     expect(scripts.length).toBeGreaterThan(0)

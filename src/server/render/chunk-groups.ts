@@ -6,4 +6,6 @@ export const CHUNK_GROUPS = {
   content: 'src/app/content/dynamic.route.tsx',
   // The catalogue's view: cards, filters, the product page's parts.
   'catalogue-view': 'src/app/catalogue/catalogue-view.tsx',
+  // The cart page: its lines, totals, code and delivery choice.
+  'cart-view': 'src/app/cart/cart-page.tsx',
 } as const

@@ -1,8 +1,7 @@
 // The billing step's questions in jsdom against a fake API: what the form starts from (the countries, whether the
 // shopper is signed in) is asked beside the cart, not after its answer; the cart is asked once, not again each time
 // the cart's sender starts and ends a sync, and again when the network comes back after it could not be asked.
-import { cleanup, screen, waitFor } from '@testing-library/react'
-import { act } from 'react'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import nl from '../../../locales/nl.json' with { type: 'json' }
 import { freshDatabase } from '../../../tests/helpers/indexed-db.ts'

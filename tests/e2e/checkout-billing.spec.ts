@@ -163,7 +163,8 @@ test.describe('the checkout billing step', () => {
   }) => {
     await startCheckout(page)
     await page.goto(`${origin}/checkout/billing/`)
-    await expect(page.getByLabel(nl.checkout.billing.firstName)).toBeVisible()
+    // The form opens once it knows what it starts from (the cart, the countries, the device's draft).
+    await expect(page.getByLabel(nl.checkout.billing.firstName)).toBeEnabled()
     await context.setOffline(true)
     await fillContact(page)
     await findAddressOffline(page)

@@ -96,5 +96,6 @@ export function rootDataFixture(): RootData {
     isDutchSite: true,
     origin: 'http://equivera-nl.localhost',
     appName: 'Equivera Nederland',
+    siteCountry: { code: 'NL', name: 'Nederland' },
   }
 }

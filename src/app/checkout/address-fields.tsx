@@ -195,11 +195,14 @@ export function AddressFields({
   countries: readonly Country[]
 }) {
   const { t } = useTranslation()
-  const { site } = useRootData()
-  const siteCountry = siteCountryCode(countries, site.countryId)
+  const { site, siteCountry: rootCountry } = useRootData()
+  // Until the list of countries has come (and in the first HTML) the site's country is the page's own.
+  const siteCountry = siteCountryCode(countries, site.countryId) || (rootCountry?.code ?? '')
   const [choosingCountry, setChoosingCountry] = useState(false)
   const set = (patch: Partial<AddressDraft>) => onChange({ ...draft, ...patch })
-  const country = countries.find((c) => c.regionCode === draft.countryCode)
+  const country =
+    countries.find((c) => c.regionCode === draft.countryCode) ??
+    (rootCountry?.code === draft.countryCode ? rootCountry : undefined)
   const context = contextOf(draft.countryCode)
   const placeholder = isDeliveryCountry(draft.countryCode) ? postcodePlaceholder(draft.countryCode) : undefined
   const showCountrySelect = choosingCountry || draft.countryCode !== siteCountry || errors.countryCode !== undefined

@@ -24,6 +24,7 @@ const CONTENTS: CartContents = {
 }
 const ok = (body: unknown) => ({ status: 200, body, headers: new Headers() })
 const CALCULATE = `POST /api/cartcalculation/${ID}/calculate2`
+const email = () => screen.getByRole('textbox', { name: new RegExp(nl.checkout.billing.email) })
 
 beforeEach(() => freshDatabase())
 afterEach(cleanup)
@@ -70,13 +71,14 @@ describe('the billing step', () => {
     await waitFor(() => expect(asked).toContain(CALCULATE))
     await waitFor(() => expect(asked).toContain('GET /api/countries'))
     expect(asked).toContain('POST /api/authentication/isauthenticated')
-    expect(screen.queryByRole('textbox', { name: new RegExp(nl.checkout.billing.email) })).toBeNull()
+    // The form is there, closed until it knows what it starts from.
+    expect(email().matches(':disabled')).toBe(true)
 
     // The sender syncing the cart (its state going to sending and back) asks nothing again.
     act(() => store.set(cartSendingAtom, 'sending'))
     act(() => store.set(cartSendingAtom, 'idle'))
     answerCart()
-    expect(await screen.findByRole('textbox', { name: new RegExp(nl.checkout.billing.email) })).toBeTruthy()
+    await waitFor(() => expect(email().matches(':disabled')).toBe(false))
     expect(asked.filter((call) => call === CALCULATE)).toHaveLength(1)
     expect(asked.filter((call) => call === 'GET /api/countries')).toHaveLength(1)
   })
@@ -115,8 +117,12 @@ describe('the billing step', () => {
       store,
     })
     await waitFor(() => expect(asked).toBe(1))
-    // Offline the form stays, for what the shopper types to be kept.
-    await screen.findByRole('textbox', { name: new RegExp(nl.checkout.billing.email) })
+    // Offline the form opens, for what the shopper types to be kept.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: new RegExp(nl.checkout.billing.email) }).matches(':disabled')).toBe(
+        false,
+      ),
+    )
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(asked).toBe(1)
 

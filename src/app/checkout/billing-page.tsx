@@ -48,11 +48,15 @@ export function Component() {
   }, [api])
   return (
     <CheckoutLayout step="billing" state={state} title={t('checkout.billing.title')}>
-      {/* Offline the form stays: what is typed is kept on the device, and sent once the network is back. */}
-      {allowed && (state.status === 'ready' || state.status === 'offline') ? (
-        <BillingFormView cartId={cartId} cart={state.status === 'ready' ? state.cart : null} reload={reload} />
-      ) : state.status === 'loading' ? (
-        <p role="status">{t('checkout.loading')}</p>
+      {/* Offline the form stays: what is typed is kept on the device, and sent once the network is back. While the
+          cart is asked for (and in the server's HTML) the form is there, closed until it knows what it starts from. */}
+      {allowed && (state.status === 'ready' || state.status === 'offline' || state.status === 'loading') ? (
+        <BillingFormView
+          cartId={cartId}
+          cart={state.status === 'ready' ? state.cart : null}
+          known={state.status !== 'loading'}
+          reload={reload}
+        />
       ) : null}
     </CheckoutLayout>
   )
@@ -61,25 +65,30 @@ export function Component() {
 function BillingFormView({
   cartId,
   cart,
+  known,
   reload,
 }: {
   cartId: string | null
   /** The server's cart; null while it cannot be reached. */
   cart: Cart | null
+  /** Whether the cart has been asked for (answered, or found unreachable). */
+  known: boolean
   reload: () => Promise<void>
 }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { api } = useServices()
-  const { site, language, origin } = useRootData()
+  const { site, language, origin, siteCountry: rootCountry } = useRootData()
   const countries = useDeliveryCountries()
-  const siteCountry = siteCountryCode(countries, site.countryId)
-  const [form, setForm] = useState<BillingForm | null>(null)
+  const siteCountry = siteCountryCode(countries, site.countryId) || (rootCountry?.code ?? '')
+  // The empty form in the site's country, shown (closed) until `started`: what the form starts from is known then.
+  const [form, setForm] = useState<BillingForm>(() => startingForm(null, null, [], siteCountry))
+  const [started, setStarted] = useState(false)
   const [touched, setTouched] = useState<Set<string>>(new Set())
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const exclusions = useExclusions(countries, form?.address.countryCode ?? '')
+  const exclusions = useExclusions(countries, form.address.countryCode)
   const formRef = useRef<HTMLFormElement>(null)
   // A signed-in shopper has an account: no password to choose.
   const hasAccount = useAccountState().status === 'signedIn'
@@ -87,7 +96,7 @@ function BillingFormView({
   // The form starts from what this device kept, else from what the cart has, else (signed in) from the account,
   // else empty in the site's country.
   useEffect(() => {
-    if (form !== null || countries.length === 0) return
+    if (started || !known || countries.length === 0) return
     let current = true
     // The account is asked for once (without a network it stays unknown, and the form starts without it).
     const account = cart?.billing ? Promise.resolve(null) : ensureAccount(api).catch(() => null)
@@ -95,24 +104,27 @@ function BillingFormView({
       if (!current) return
       const signedIn = state?.status === 'signedIn' ? state.account : null
       const fromCart = startingForm(cart, signedIn, countries, siteCountry)
+      const start = (next: BillingForm) => {
+        if (!current) return
+        setForm(next)
+        setStarted(true)
+      }
       readDraft(site.siteId, FORM).then(
-        (draft) => current && setForm(draft ? fromDraft(draft, fromCart) : fromCart),
-        () => current && setForm(fromCart),
+        (draft) => start(draft ? fromDraft(draft, fromCart) : fromCart),
+        () => start(fromCart),
       )
     })
     return () => {
       current = false
     }
-  }, [form, countries, siteCountry, cart, site.siteId, api])
+  }, [started, known, countries, siteCountry, cart, site.siteId, api])
 
-  // Kept on the device as it is typed (a little after the last key).
+  // Kept on the device as it is typed (a little after the last key); not the closed form, before the draft is read.
   useEffect(() => {
-    if (!form) return
+    if (!started) return
     const timer = setTimeout(() => void saveDraft(site.siteId, FORM, toDraft(form)), SAVE_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [form, site.siteId])
-
-  if (!form) return <p role="status">{t('checkout.loading')}</p>
+  }, [started, form, site.siteId])
 
   // The zip-code exclusions apply when the goods go to this address (home delivery), as on the server.
   const delivery = cart ? deliveryAddressOf(cart) === 'billing' : true
@@ -172,130 +184,144 @@ function BillingFormView({
   }
 
   return (
-    <form ref={formRef} className="checkout-form" noValidate onSubmit={(event) => void submit(event)}>
-      <fieldset>
-        <legend className="visually-hidden">{t('checkout.billing.personal')}</legend>
-        <NameFields values={form} errors={shown} onChange={update} onLeave={leave} />
-        <Field
-          name="emailAddress"
-          type="email"
-          label={t('checkout.billing.email')}
-          value={form.emailAddress}
-          onChange={(emailAddress) => update({ emailAddress })}
-          onLeave={() => leave('emailAddress')}
-          error={shown.emailAddress}
-          autoComplete="email"
-          inputMode="email"
-          maxLength={MAX_LENGTH.emailAddress}
-          hint={t('checkout.billing.emailHint')}
-        />
-        <Field
-          name="phoneNumber"
-          type="tel"
-          label={t('checkout.billing.phone')}
-          value={form.phoneNumber}
-          onChange={(phoneNumber) => update({ phoneNumber })}
-          onLeave={() => leave('phoneNumber')}
-          error={shown.phoneNumber}
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={MAX_LENGTH.phoneNumber}
-          hint={t('checkout.billing.phoneHint')}
-        />
-      </fieldset>
-
-      <fieldset>
-        <legend>{t('checkout.billing.address')}</legend>
-        <AddressFields
-          name="billing"
-          draft={form.address}
-          onChange={(address) => update({ address })}
-          errors={addressErrors}
-          onLeave={(field) => leave(`address.${field}`)}
-          countries={countries}
-        />
-      </fieldset>
-
-      {form.company ? (
-        <fieldset>
-          <legend>{t('checkout.billing.companyTitle')}</legend>
-          <Field
-            name="companyName"
-            label={t('checkout.billing.companyName')}
-            value={form.companyName}
-            onChange={(companyName) => update({ companyName })}
-            onLeave={() => leave('companyName')}
-            error={shown.companyName}
-            autoComplete="organization"
-            maxLength={MAX_LENGTH.companyName}
-          />
-          <Field
-            name="vatNumber"
-            label={t('checkout.billing.vatNumber')}
-            value={form.vatNumber}
-            onChange={(vatNumber) => update({ vatNumber })}
-            onLeave={() => leave('vatNumber')}
-            error={shown.vatNumber}
-            autoComplete="off"
-            autoCapitalize="characters"
-            maxLength={MAX_LENGTH.vatNumber}
-            optional
-          />
-          <button type="button" className="link-button" onClick={() => update({ company: false })}>
-            {t('checkout.billing.noCompany')}
-          </button>
-        </fieldset>
-      ) : (
-        <button type="button" className="link-button" aria-expanded="false" onClick={() => update({ company: true })}>
-          {t('checkout.billing.addCompany')}
-        </button>
-      )}
-
-      {hasAccount ? null : form.account ? (
-        <fieldset>
-          <legend>{t('checkout.billing.accountTitle')}</legend>
-          <Field
-            name="password"
-            type="password"
-            label={t('checkout.billing.password')}
-            value={form.password}
-            onChange={(password) => update({ password })}
-            onLeave={() => leave('password')}
-            error={shown.password}
-            autoComplete="new-password"
-            maxLength={200}
-            hint={t('checkout.billing.passwordHint')}
-          />
-          <button type="button" className="link-button" onClick={() => update({ account: false, password: '' })}>
-            {t('checkout.billing.noAccount')}
-          </button>
-        </fieldset>
-      ) : (
-        <button type="button" className="link-button" aria-expanded="false" onClick={() => update({ account: true })}>
-          {t('checkout.billing.addAccount')}
-        </button>
-      )}
-
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="newsletter"
-          checked={form.newsletter}
-          onChange={(event) => update({ newsletter: event.target.checked })}
-        />
-        <span>{t('checkout.billing.newsletter', { brand: site.brandName })}</span>
-      </label>
-
-      {failure && (
-        <p className="checkout__error" role="alert">
-          {failure}
+    <form
+      ref={formRef}
+      className="checkout-form"
+      noValidate
+      aria-busy={!started || undefined}
+      onSubmit={(event) => void submit(event)}
+    >
+      {!started && (
+        <p role="status" className="visually-hidden">
+          {t('checkout.loading')}
         </p>
       )}
-      <div className="checkout-actions">
-        <button type="submit" className="button button--large" disabled={sending}>
-          {t(sending ? 'checkout.sending' : 'checkout.billing.next')}
-        </button>
-      </div>
+      {/* Closed (every field and button disabled) until the form knows what it starts from. */}
+      <fieldset className="checkout-form__body" disabled={!started}>
+        <fieldset>
+          <legend className="visually-hidden">{t('checkout.billing.personal')}</legend>
+          <NameFields values={form} errors={shown} onChange={update} onLeave={leave} />
+          <Field
+            name="emailAddress"
+            type="email"
+            label={t('checkout.billing.email')}
+            value={form.emailAddress}
+            onChange={(emailAddress) => update({ emailAddress })}
+            onLeave={() => leave('emailAddress')}
+            error={shown.emailAddress}
+            autoComplete="email"
+            inputMode="email"
+            maxLength={MAX_LENGTH.emailAddress}
+            hint={t('checkout.billing.emailHint')}
+          />
+          <Field
+            name="phoneNumber"
+            type="tel"
+            label={t('checkout.billing.phone')}
+            value={form.phoneNumber}
+            onChange={(phoneNumber) => update({ phoneNumber })}
+            onLeave={() => leave('phoneNumber')}
+            error={shown.phoneNumber}
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={MAX_LENGTH.phoneNumber}
+            hint={t('checkout.billing.phoneHint')}
+          />
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('checkout.billing.address')}</legend>
+          <AddressFields
+            name="billing"
+            draft={form.address}
+            onChange={(address) => update({ address })}
+            errors={addressErrors}
+            onLeave={(field) => leave(`address.${field}`)}
+            countries={countries}
+          />
+        </fieldset>
+
+        {form.company ? (
+          <fieldset>
+            <legend>{t('checkout.billing.companyTitle')}</legend>
+            <Field
+              name="companyName"
+              label={t('checkout.billing.companyName')}
+              value={form.companyName}
+              onChange={(companyName) => update({ companyName })}
+              onLeave={() => leave('companyName')}
+              error={shown.companyName}
+              autoComplete="organization"
+              maxLength={MAX_LENGTH.companyName}
+            />
+            <Field
+              name="vatNumber"
+              label={t('checkout.billing.vatNumber')}
+              value={form.vatNumber}
+              onChange={(vatNumber) => update({ vatNumber })}
+              onLeave={() => leave('vatNumber')}
+              error={shown.vatNumber}
+              autoComplete="off"
+              autoCapitalize="characters"
+              maxLength={MAX_LENGTH.vatNumber}
+              optional
+            />
+            <button type="button" className="link-button" onClick={() => update({ company: false })}>
+              {t('checkout.billing.noCompany')}
+            </button>
+          </fieldset>
+        ) : (
+          <button type="button" className="link-button" aria-expanded="false" onClick={() => update({ company: true })}>
+            {t('checkout.billing.addCompany')}
+          </button>
+        )}
+
+        {hasAccount ? null : form.account ? (
+          <fieldset>
+            <legend>{t('checkout.billing.accountTitle')}</legend>
+            <Field
+              name="password"
+              type="password"
+              label={t('checkout.billing.password')}
+              value={form.password}
+              onChange={(password) => update({ password })}
+              onLeave={() => leave('password')}
+              error={shown.password}
+              autoComplete="new-password"
+              maxLength={200}
+              hint={t('checkout.billing.passwordHint')}
+            />
+            <button type="button" className="link-button" onClick={() => update({ account: false, password: '' })}>
+              {t('checkout.billing.noAccount')}
+            </button>
+          </fieldset>
+        ) : (
+          <button type="button" className="link-button" aria-expanded="false" onClick={() => update({ account: true })}>
+            {t('checkout.billing.addAccount')}
+          </button>
+        )}
+
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="newsletter"
+            checked={form.newsletter}
+            onChange={(event) => update({ newsletter: event.target.checked })}
+          />
+          <span>{t('checkout.billing.newsletter', { brand: site.brandName })}</span>
+        </label>
+
+        {failure && (
+          <p className="checkout__error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="checkout-actions">
+          <button type="submit" className="button button--large" disabled={sending}>
+            {t(sending ? 'checkout.sending' : 'checkout.billing.next')}
+          </button>
+        </div>
+      </fieldset>
     </form>
   )
 }

@@ -48,6 +48,11 @@ export interface RootData {
   origin: string
   /** The installed app's name in the page's language ('Equivera Belgique'), as the manifest has it. */
   appName: string
+  /**
+   * The site's country (code and name in the page's language), so a form that delivers there is the same in the
+   * first HTML as once the list of delivery countries has come.
+   */
+  siteCountry: { code: string; name: string } | null
 }
 
 /** The language a path is in: the site language whose prefix starts it, else the site's first (default) language. */
@@ -117,7 +122,13 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs): Prom
     isDutchSite: site.type === 0 && countries.find((c) => c.countryId === site.countryId)?.regionCode === 'NL',
     origin: url.origin,
     appName: appName(site, countries.find((c) => c.countryId === site.countryId)?.name),
+    siteCountry: siteCountryOf(countries, site.countryId),
   }
+}
+
+function siteCountryOf(countries: Country[], countryId: number): RootData['siteCountry'] {
+  const country = countries.find((c) => c.countryId === countryId)
+  return country ? { code: country.regionCode, name: country.name } : null
 }
 
 /** "country name - language name" for every site and language, each linking to that site's home page. */

@@ -177,6 +177,12 @@ export function siteCountryCode(countries: readonly Country[], siteCountryId: nu
   return countries.find((c) => c.countryId === siteCountryId)?.regionCode ?? ''
 }
 
+/** The site's country code among `countries`; until they have come (and in the first HTML), the page's own. */
+export function useSiteCountryCode(countries: readonly Country[]): string {
+  const { site, siteCountry } = useRootData()
+  return siteCountryCode(countries, site.countryId) || (siteCountry?.code ?? '')
+}
+
 export function AddressFields({
   name,
   draft,
@@ -195,9 +201,8 @@ export function AddressFields({
   countries: readonly Country[]
 }) {
   const { t } = useTranslation()
-  const { site, siteCountry: rootCountry } = useRootData()
-  // Until the list of countries has come (and in the first HTML) the site's country is the page's own.
-  const siteCountry = siteCountryCode(countries, site.countryId) || (rootCountry?.code ?? '')
+  const { siteCountry: rootCountry } = useRootData()
+  const siteCountry = useSiteCountryCode(countries)
   const [choosingCountry, setChoosingCountry] = useState(false)
   const set = (patch: Partial<AddressDraft>) => onChange({ ...draft, ...patch })
   const country =

@@ -21,7 +21,7 @@ import {
   addressDraftOf,
   deliveryCountries,
   emptyAddressDraft,
-  siteCountryCode,
+  useSiteCountryCode,
   useDeliveryCountries,
   useExclusions,
 } from './address-fields.tsx'
@@ -78,9 +78,9 @@ function BillingFormView({
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { api } = useServices()
-  const { site, language, origin, siteCountry: rootCountry } = useRootData()
+  const { site, language, origin } = useRootData()
   const countries = useDeliveryCountries()
-  const siteCountry = siteCountryCode(countries, site.countryId) || (rootCountry?.code ?? '')
+  const siteCountry = useSiteCountryCode(countries)
   // The empty form in the site's country, shown (closed) until `started`: what the form starts from is known then.
   const [form, setForm] = useState<BillingForm>(() => startingForm(null, null, [], siteCountry))
   const [started, setStarted] = useState(false)

@@ -76,6 +76,22 @@ export type ProductReview = z.infer<typeof ProductReviewSchema>
 export const RatingSchema = z.object({ average: z.number().min(1).max(5), count: z.number().int().positive() })
 export type Rating = z.infer<typeof RatingSchema>
 
+/**
+ * How a feed is dosed by the feed calculator (src/domain/feed-calculator.ts): to the energy the roughage leaves
+ * uncovered, or a set amount a day for the 600 kg reference horse (minerals, balancers); and what one level scoop of
+ * it weighs: the 1.5-litre feed scoop for feeds (muesli is lighter than pellets), the measuring scoop in the bucket
+ * for minerals.
+ */
+export const FeedingGuideSchema = z.discriminatedUnion('basis', [
+  z.object({ basis: z.literal('energy'), scoopGrams: z.number().positive().max(5000) }),
+  z.object({
+    basis: z.literal('fixed'),
+    referenceGramsPerDay: z.number().positive().max(10_000),
+    scoopGrams: z.number().positive().max(5000),
+  }),
+])
+export type FeedingGuide = z.infer<typeof FeedingGuideSchema>
+
 export const CatalogueProductSchema = z.object({
   productId: IdSchema,
   key: z.string().min(1).max(80),
@@ -96,6 +112,8 @@ export const CatalogueProductSchema = z.object({
   state: ProductStateSchema,
   shelfLifeMonths: z.number().int().positive().nullable(),
   nutrition: NutritionSchema.nullable(),
+  /** How the feed calculator doses it; null for what it does not advise on. */
+  feeding: FeedingGuideSchema.nullable().default(null),
   videos: z.array(z.url()).max(5),
   image: z.object({ name: z.string().regex(/^[a-z0-9-]+$/), views: z.array(ImageViewSchema).min(1) }),
   /** Related products sold on the same site, in order. */

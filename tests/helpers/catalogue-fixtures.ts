@@ -44,6 +44,7 @@ export function product(id: number, overrides: Partial<CatalogueProduct> = {}): 
     state: 'available',
     shelfLifeMonths: 6,
     nutrition: null,
+    feeding: null,
     videos: [],
     image: { name: `product-${id}-00000000`, views: ['front', 'detail', 'scene'] },
     related: [],

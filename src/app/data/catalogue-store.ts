@@ -13,7 +13,7 @@ import { shopDatabase, type ProductRecord } from '../../browser/db.ts'
 import { reportStorageError } from '../../browser/storage-status.ts'
 
 /** Bumped when CatalogueProduct or the stored records change shape. */
-export const CATALOGUE_SCHEMA_VERSION = 1
+export const CATALOGUE_SCHEMA_VERSION = 2
 
 /** The catalogue on the device is kept per site and language. */
 export type CatalogueScope = ShopScope

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { FacetFilterSchema, NutritionSchema } from '../../domain/catalogue.ts'
-import { CatalogueProductSchema, type ListedFacetKey } from '../../domain/product.ts'
+import { CatalogueProductSchema, FeedingGuideSchema, type ListedFacetKey } from '../../domain/product.ts'
 import type { Db } from '../db/database.ts'
 import { jsonColumn } from '../db/json-column.ts'
 import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
@@ -14,6 +14,7 @@ import type { Executor } from '../jobs/job.repository.ts'
 const strings = (table: string, column: string) => jsonColumn(table, column, z.array(z.string()))
 const facets = jsonColumn('products', 'facets', CatalogueProductSchema.shape.facets)
 const nutrition = jsonColumn('products', 'nutrition', NutritionSchema)
+const feeding = jsonColumn('products', 'feeding', FeedingGuideSchema)
 const videos = strings('products', 'videos')
 const image = jsonColumn('products', 'image', z.object({ name: z.string(), motif: z.string(), colour: z.string() }))
 const description = strings('productTexts', 'description')
@@ -55,6 +56,7 @@ export async function findSiteProducts(db: Db, siteId: number, only?: Only) {
     ...row,
     facets: facets.parse(row.facets) as Partial<Record<ListedFacetKey, string[]>>,
     nutrition: nutrition.parseNullable(row.nutrition),
+    feeding: feeding.parseNullable(row.feeding),
     videos: videos.parse(row.videos),
     image: image.parse(row.image),
   }))

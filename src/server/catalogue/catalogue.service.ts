@@ -157,6 +157,7 @@ function assembleProducts(
       state: product.state,
       shelfLifeMonths: product.shelfLifeMonths,
       nutrition: product.nutrition,
+      feeding: product.feeding,
       videos: product.videos,
       image: { name: product.image.name, views: ['front', 'detail', 'scene'] },
       related: (relatedOf.get(product.id) ?? []).map((r) => r.relatedProductId).filter((id) => linkable.has(id)),

@@ -51,6 +51,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0019_reviews_and_scans',
       '0020_newsletter',
       '0021_seller',
+      '0022_feeding_guides',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

@@ -18,6 +18,7 @@ import * as returns from './0018_returns.ts'
 import * as reviewsAndScans from './0019_reviews_and_scans.ts'
 import * as newsletter from './0020_newsletter.ts'
 import * as seller from './0021_seller.ts'
+import * as feedingGuides from './0022_feeding_guides.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_reviews_and_scans': reviewsAndScans,
   '0020_newsletter': newsletter,
   '0021_seller': seller,
+  '0022_feeding_guides': feedingGuides,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -260,6 +260,7 @@ export function buildCatalogue(
       state: product.state,
       shelfLifeMonths: product.shelfLifeMonths,
       nutrition: product.nutrition === null ? null : json(product.nutrition),
+      feeding: product.feeding === null ? null : json(product.feeding),
       videos: json(product.videos),
       image: json({
         name: productImageName(product.key, product.image.motif, product.image.colour),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { NutritionSchema, ProductFilterKeySchema } from '../../../domain/catalogue.ts'
 import { LanguageCodeSchema } from '../../../domain/languages.ts'
+import { FeedingGuideSchema } from '../../../domain/product.ts'
 
 // The format the seed catalogue is written in: `catalogue/products.json` holds what does not depend on
 // language (facets, products, variants, prices in euro cents, stock, nutrition, reviews with their language), and
@@ -68,6 +69,8 @@ export const ProductSeedSchema = z.object({
   state: z.enum(['available', 'comingSoon', 'notYetAvailable']),
   shelfLifeMonths: z.number().int().positive().nullable(),
   nutrition: NutritionSchema.nullable(),
+  /** How the feed calculator doses it: feeds, minerals and balancers; null for the rest. */
+  feeding: FeedingGuideSchema.nullable(),
   related: z.array(Key).max(8),
   videos: z.array(z.url()).max(3),
   /** How its generated image looks: a motif and the product's colour. */
@@ -151,6 +154,10 @@ export function catalogueProblems(seed: CatalogueSeed, texts: CatalogueTexts[]):
       if (!variants.has(item.variant)) problems.push(`${product.key}: unknown bundle variant ${item.variant}`)
     if ((product.type === 'feed') !== (product.nutrition !== null))
       problems.push(`${product.key}: nutrition values belong to feed only`)
+    if (product.feeding && product.type !== 'feed')
+      problems.push(`${product.key}: a feeding guide belongs to feed only`)
+    if (product.feeding?.basis === 'energy' && !product.nutrition?.energyDe)
+      problems.push(`${product.key}: a feed dosed by energy needs its DE`)
   }
   for (const text of texts) {
     const where = `texts.${text.language}`

@@ -48,6 +48,8 @@ export interface ProductTable {
   state: 'available' | 'comingSoon' | 'notYetAvailable'
   shelfLifeMonths: number | null
   nutrition: string | null
+  /** JSON: how the feed calculator doses it (FeedingGuideSchema), or null. */
+  feeding: string | null
   videos: string
   image: string
   contentHash: string

@@ -21,6 +21,7 @@
 import { z } from 'zod'
 import type { EnergyLevel, LabourLevel } from './enums.ts'
 import type { CatalogueProduct, Package } from './product.ts'
+import { SILO_OFFER, siloMinHorses } from './product-rules.ts'
 import {
   FEEDINGS_PER_DAY,
   HORSE_REFERENCE_KG,
@@ -75,14 +76,6 @@ export const ROUGHAGE: Record<RoughageType, { dryMatter: number; deMjPerKgDm: nu
 /** Most concentrate per feeding, grams per 100 kg body weight. */
 export const MAX_CONCENTRATE_PER_FEEDING_PER_100KG = 400
 
-/** The silo offer: above this many kilograms a month, or from a country's number of horses (spec §9). */
-export const SILO_MIN_KG_PER_MONTH = 1000
-export const SILO_MIN_HORSES = 15
-/** Countries whose texts name another number of horses: the German text says 12. */
-const SILO_MIN_HORSES_BY_COUNTRY: Readonly<Record<string, number>> = { DE: 12 }
-export const siloMinHorses = (regionCode: string | null): number =>
-  (regionCode && SILO_MIN_HORSES_BY_COUNTRY[regionCode.toUpperCase()]) || SILO_MIN_HORSES
-
 /** A measured roughage (a roughage scan): its dry matter share (%) and DE per kg of dry matter (MJ). */
 export const MeasuredRoughageSchema = z.object({
   dryMatterPercentage: z.number().min(10).max(95),
@@ -96,6 +89,9 @@ export const FeedCalculatorInputsSchema = HorseAdviceInputsSchema.extend({
   horses: z.number().int().min(1).max(500).default(1),
 })
 export type FeedCalculatorInputs = z.infer<typeof FeedCalculatorInputsSchema>
+
+/** The longest name a saved horse may have (as the account's feed advice takes it). */
+export const HORSE_NAME_MAX = 80
 
 /** Why no advice can be given. */
 export type NoAdviceReason = 'weightOutOfRange' | 'workOutOfRange' | 'invalidInputs' | 'noSuitableFeed'
@@ -169,8 +165,14 @@ export function roughageOf(weightKg: number, type: RoughageType, measured: Measu
 /** The product facet value of a horse type (the catalogue says 'sport' for sport horses). */
 const facetOf = (type: HorseType) => (type === 'sportHorse' ? 'sport' : type)
 
+/** What the calculator reads of a product. */
+export type DosedProduct = Pick<
+  CatalogueProduct,
+  'productId' | 'facets' | 'state' | 'nutrition' | 'feeding' | 'variants'
+>
+
 /** Whether a product is for this horse and this much work, by the facets it lists. */
-export function suits(product: CatalogueProduct, horseType: HorseType, labour: LabourLevel): boolean {
+export function suits(product: DosedProduct, horseType: HorseType, labour: LabourLevel): boolean {
   const types = product.facets.horseType ?? []
   const labours = product.facets.labour
   return types.includes(facetOf(horseType)) && (!labours || labours.includes(labour))
@@ -179,7 +181,7 @@ export function suits(product: CatalogueProduct, horseType: HorseType, labour: L
 const roundTo = (value: number, step: number) => Math.round(value / step) * step
 
 function dose(
-  product: CatalogueProduct,
+  product: DosedProduct,
   basis: 'energy' | 'fixed',
   gramsPerDay: number,
   scoopGrams: number,
@@ -210,18 +212,18 @@ function dose(
     scoopsPerDay: Math.max(0.25, roundTo(grams / scoopGrams, 0.25)),
     packages,
     kgPerMonth,
-    siloOffer: kgPerMonth > SILO_MIN_KG_PER_MONTH || horses >= siloHorses,
+    siloOffer: kgPerMonth > SILO_OFFER.minKilograms || horses >= siloHorses,
   }
 }
 
 /**
  * The advice for a horse over the products of a site: each suitable feed dosed on its own (the page offers them as
- * alternatives), minerals and balancers at their set amount. `regionCode` is the site's country (the silo offer).
+ * alternatives), minerals and balancers at their set amount. `language` is the page's (the silo offer's number).
  */
 export function calculateFeed(
   raw: FeedCalculatorInputs,
-  products: readonly CatalogueProduct[],
-  regionCode: string | null = null,
+  products: readonly DosedProduct[],
+  language: string | null = null,
 ): FeedCalculation {
   const parsed = FeedCalculatorInputsSchema.safeParse(raw)
   if (!parsed.success) return { ok: false, reason: 'invalidInputs' }
@@ -235,7 +237,7 @@ export function calculateFeed(
   const roughage = roughageOf(inputs.weightKg, inputs.roughageType, inputs.roughage)
   const shortfallMj = Math.max(0, needMj - roughage.mj)
   const maxPerDay = (inputs.weightKg / 100) * MAX_CONCENTRATE_PER_FEEDING_PER_100KG * FEEDINGS_PER_DAY
-  const siloHorses = siloMinHorses(regionCode)
+  const siloHorses = siloMinHorses(language)
 
   const energyFeeds: ProductAdvice[] = []
   const fixedFeeds: ProductAdvice[] = []

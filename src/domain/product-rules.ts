@@ -10,6 +10,9 @@ export const NEW_PRODUCT_DAYS = 60
 export const DELIVERY_DAYS = { min: 1, max: 2 } as const
 /** The silo offer is for more than 1000 kg, or from 15 horses (12 in the German texts). */
 export const SILO_OFFER = { minKilograms: 1000, minHorses: 15, minHorsesGerman: 12 } as const
+/** The silo offer's number of horses in a language: 15, and 12 in the German text (spec §9). */
+export const siloMinHorses = (language: string | null): number =>
+  language?.startsWith('de') ? SILO_OFFER.minHorsesGerman : SILO_OFFER.minHorses
 
 /** Whether a variant's price is reduced: an old price above the price it sells for now. */
 export function isReduced(variant: Pick<ProductVariant, 'price' | 'originalPrice'>): boolean {

@@ -2,6 +2,8 @@
 // notify-me requests, with bad input at each.
 import { describe, expect, it } from 'vitest'
 import { AutocompleteResponseSchema, CatalogueSyncSchema, ProductListSchema } from '../../domain/catalogue-api.ts'
+import { FeedProductListSchema } from '../../domain/feed-products.ts'
+import { calculateFeed, FeedCalculatorInputsSchema } from '../../domain/feed-calculator.ts'
 import { CatalogueProductSchema } from '../../domain/product.ts'
 import { RouteInfoSchema } from '../../domain/routing.ts'
 import { LANG } from '../../../tests/helpers/app.ts'
@@ -124,6 +126,40 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       // issue's path, 'ids.0', inside the unsplit string.)
       const body = expectError(await get('/api/products?ids=1,0'), 400, 'parameterRequired')
       expect(body.message).toContain("'ids")
+    })
+  })
+
+  describe('GET /api/feedproducts', () => {
+    it('lists the feeds the calculator doses, as the site sells them, in its language', async () => {
+      const res = await get('/api/feedproducts', DE)
+      expect(res.statusCode, res.body).toBe(200)
+      const feeds = FeedProductListSchema.parse(res.json())
+      const products = await productsOf(DE)
+      const dosed = products.filter((p) => p.feeding !== null)
+      expect(feeds.map((f) => f.productId)).toEqual(dosed.map((p) => p.productId))
+      // Muesli and pellets by energy, minerals at a set amount; treats and care products not at all.
+      expect(new Set(feeds.map((f) => f.feeding.basis))).toEqual(new Set(['energy', 'fixed']))
+      expect(feeds.some((f) => f.productGroup === 'treats' || f.productGroup === 'care')).toBe(false)
+      for (const feed of feeds) {
+        const product = products.find((p) => p.productId === feed.productId)!
+        expect(feed).toMatchObject({ name: product.name, path: product.path, variants: product.variants })
+      }
+    })
+
+    it('gives the calculator what it needs to advise a horse in average work', async () => {
+      const feeds = FeedProductListSchema.parse((await get('/api/feedproducts')).json())
+      const inputs = FeedCalculatorInputsSchema.parse({
+        horseType: 'horse',
+        roughageType: 'hay',
+        weightKg: 600,
+        workHoursPerWeek: 4,
+        energyLevel: 'medium',
+      })
+      const advice = calculateFeed(inputs, feeds, 'nl')
+      expect(advice.ok).toBe(true)
+      if (!advice.ok) return
+      expect(advice.energyFeeds.length).toBeGreaterThan(1)
+      expect(advice.fixedFeeds.length).toBeGreaterThan(0)
     })
   })
 

@@ -10,6 +10,7 @@ import {
   StockReminderRequestSchema,
 } from '../../domain/catalogue-api.ts'
 import { SearchRequestSchema } from '../../domain/catalogue.ts'
+import { FeedProductListSchema, feedProductsOf } from '../../domain/feed-products.ts'
 import { IdParamsSchema } from '../../domain/ids.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema } from '../../domain/product.ts'
 import type { AppContext, ZodApp } from '../context.ts'
@@ -72,6 +73,12 @@ export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue
     '/api/catalogue/labels',
     { schema: { response: { 200: CatalogueLabelsSchema } } },
     async (request) => (await entryOf(request)).catalogue.labels,
+  )
+
+  // The feeds the feed calculator doses, with their feeding guides (the calculator page; offline it reads the same
+  // products from the device's catalogue).
+  app.get('/api/feedproducts', { schema: { response: { 200: FeedProductListSchema } } }, async (request) =>
+    feedProductsOf((await entryOf(request)).catalogue.products),
   )
 
   // The offline catalogue: never cached on the way, since a client asks exactly when it wants what is new.

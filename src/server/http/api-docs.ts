@@ -63,6 +63,7 @@ const NOUNS = {
     '`GET /api/productsearch/autocomplete?term=`: up to 6 products, matching groups, the total count.',
     "`GET /api/products/{id}`, `/api/productvariants/{id}`: a product as this site sells it, in the request's language.",
     '`GET /api/products?ids=1,2,3`: the products of a list that this site sells (the comparison).',
+    '`GET /api/feedproducts`: the feeds the feed calculator doses, with their feeding guides and packages.',
     "`GET /api/catalogue/labels`: group, facet value and landing page names, the search page's path.",
     '`GET /api/catalogue/sync?since=N`: the offline catalogue: a snapshot (`since=0`) or what changed after version N; never cached.',
     '`POST /api/stockreminders`: a notify-me request for a variant that cannot be ordered yet; 204.',

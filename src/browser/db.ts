@@ -72,6 +72,24 @@ export interface CheckoutDraftRecord {
   savedAt: unknown
 }
 
+/** A horse saved in the feed calculator, per site; checked on read (src/app/data/horses.ts). */
+export interface HorseRecord {
+  /** Client-made UUID. */
+  id: string
+  siteId: number
+  name: unknown
+  inputs: unknown
+  /** The advice of its first feed when saved, sent to the account on request. */
+  advice: unknown
+  savedAt: unknown
+}
+
+/** The feed calculator's last form of a site, so the page opens as it was left. */
+export interface CalculatorLastRecord {
+  siteId: number
+  form: unknown
+}
+
 export class ShopDatabase extends Dexie {
   products!: EntityTable<ProductRecord, 'key'>
   catalogueMeta!: EntityTable<CatalogueMetaRecord, 'scope'>
@@ -79,6 +97,8 @@ export class ShopDatabase extends Dexie {
   carts!: EntityTable<CartRecord, 'siteId'>
   cartOutbox!: EntityTable<OutboxRecord, 'seq'>
   checkoutDrafts!: EntityTable<CheckoutDraftRecord, 'key'>
+  horses!: EntityTable<HorseRecord, 'id'>
+  calculatorLast!: EntityTable<CalculatorLastRecord, 'siteId'>
 
   /** `options` lets tests run on another IndexedDB implementation. */
   constructor(name = 'shop', options?: DexieOptions) {
@@ -90,6 +110,7 @@ export class ShopDatabase extends Dexie {
     })
     this.version(2).stores({ carts: 'siteId', cartOutbox: '++seq, siteId, &id' })
     this.version(3).stores({ checkoutDrafts: 'key, siteId' })
+    this.version(4).stores({ horses: 'id, siteId', calculatorLast: 'siteId' })
   }
 }
 

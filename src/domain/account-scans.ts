@@ -70,3 +70,7 @@ export const FeedAdvicePostSchema = z.object({
 })
 export type FeedAdvicePost = z.infer<typeof FeedAdvicePostSchema>
 export const FeedAdviceStoredSchema = z.object({ feedAdviceId: IdSchema, accountId: IdSchema })
+
+/** `POST /api/account/feedadvice`: advice the signed-in shopper worked out with the feed calculator, kept unread. */
+export const OwnFeedAdvicePostSchema = FeedAdvicePostSchema.omit({ emailAddress: true, siteId: true })
+export type OwnFeedAdvicePost = z.infer<typeof OwnFeedAdvicePostSchema>

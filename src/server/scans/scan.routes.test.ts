@@ -151,4 +151,34 @@ describe.each(DIALECTS)('the account scan results and feed advice on %s', (diale
     expect(opened).toMatchObject({ inputs: ADVICE.inputs, advice: { ...ADVICE.advice, read: true } })
     expect(await unreadFeedAdviceCount(db(), owner.accountId)).toBe(0)
   })
+
+  it('keeps advice the shopper saved from the feed calculator, unread, on the site it was made on', async () => {
+    const owner = await signedInAccount(current())
+    const save = (payload: object, cookie?: string) =>
+      current().app.inject({
+        method: 'POST',
+        url: '/api/account/feedadvice',
+        payload,
+        headers: { host: HOSTS.nl, ...(cookie ? { cookie } : {}) },
+      })
+    const res = await save(ADVICE, owner.cookie)
+    expect(res.statusCode, res.body).toBe(201)
+    const { feedAdviceId } = res.json<{ feedAdviceId: number }>()
+    const list = FeedAdviceListSchema.parse((await get('/api/account/feedadvice', owner.cookie)).json())
+    expect(list).toMatchObject({ unread: 1, advice: [{ feedAdviceId, horseName: 'Bella', inputs: ADVICE.inputs }] })
+    const row = await db().selectFrom('feedAdvice').select('siteId').where('id', '=', feedAdviceId).executeTakeFirst()
+    expect(row?.siteId).toBe(owner.siteId)
+
+    expect((await save(ADVICE)).statusCode).toBe(401)
+    for (const bad of [
+      { ...ADVICE, horseName: ' ' },
+      { ...ADVICE, inputs: { ...ADVICE.inputs, weightKg: -1 } },
+      { ...ADVICE, advice: { ...ADVICE.advice, gramsPerDay: -5 } },
+    ]) {
+      const refused = await save(bad, owner.cookie)
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400)
+      expect(ApiErrorSchema.parse(refused.json()).code).toBe('invalidBody')
+    }
+    expect(await unreadFeedAdviceCount(db(), owner.accountId)).toBe(1)
+  })
 })

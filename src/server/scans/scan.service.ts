@@ -7,6 +7,7 @@ import type {
   AccountScanResult,
   FeedAdviceList,
   FeedAdvicePost,
+  OwnFeedAdvicePost,
   ScanResultList,
   ScanResultPost,
   ScanResultStored,
@@ -82,6 +83,18 @@ export async function storeScanResult(
     await insertAudit(trx, { ...origin, at: now, summary: { scanResultId, accountId } })
     return { scanResultId, accountId, resultKey }
   })
+}
+
+/** Advice the account's holder worked out with the feed calculator: kept as unread feed advice of the account. */
+export async function storeOwnFeedAdvice(
+  db: Db,
+  accountId: number,
+  siteId: number,
+  advice: OwnFeedAdvicePost,
+  now = new Date(),
+): Promise<{ feedAdviceId: number; accountId: number }> {
+  const feedAdviceId = await insertFeedAdvice(db, { ...advice, accountId, siteId, at: now })
+  return { feedAdviceId, accountId }
 }
 
 export async function storeFeedAdvice(

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
-import { CART_PATH_WORDS, COMPARE_PATH_WORDS } from '../domain/catalogue-paths.ts'
+import { CART_PATH_WORDS, COMPARE_PATH_WORDS, FEED_CALCULATOR_PATH_WORDS } from '../domain/catalogue-paths.ts'
 import { accessMiddleware, accountPath, type Access } from './account/access.ts'
 import { withAccountArea } from './account/account-frame.tsx'
 import { withAccountTexts } from './i18n/account-texts.ts'
@@ -122,6 +122,14 @@ export const routes: RouteObject[] = [
       ...appPage('compare', COMPARE_PATH_WORDS, () => import('./catalogue/compare-page.tsx')),
       // The cart: every language's path word, and /cart/, open it on every site.
       ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
+      // The feed calculator: every language's path word opens it on every site. Its texts come with the later part of
+      // the texts (kept for offline use), its feeds with its loader; changing the form (the query) loads nothing.
+      ...appPage('feed-calculator', FEED_CALCULATOR_PATH_WORDS, () => import('./advice/feed-calculator-page.tsx'), {
+        load: async (args) => (await import('./advice/feed-calculator.data.ts')).loadFeedCalculator(args),
+        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+          currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
+        laterTexts: true,
+      }),
       // The checkout, in its own layout, under every language prefix: /checkout/ starts at billing.
       ...checkoutPages(),
       // The account area, under every language prefix.
@@ -138,16 +146,33 @@ export const routes: RouteObject[] = [
   },
 ]
 
+interface AppPageOptions {
+  /** The page's data, after the trailing-slash check. */
+  load?: (args: LoaderFunctionArgs) => Promise<unknown>
+  shouldRevalidate?: RouteObject['shouldRevalidate']
+  /** The page shows texts of the later part (routes' `withAccountTexts`). */
+  laterTexts?: boolean
+}
+
 /** A page of the app's own under each of its path words, with or without a language prefix ('/fr/panier/'). */
-function appPage(routeName: string, words: readonly string[], lazy: () => Promise<object>): RouteObject[] {
+function appPage(
+  routeName: string,
+  words: readonly string[],
+  lazy: () => Promise<object>,
+  { load, shouldRevalidate, laterTexts = false }: AppPageOptions = {},
+): RouteObject[] {
   return words.flatMap((word) =>
-    [word, `:language/${word}`].map((path) => ({
-      id: `${routeName}:${path}`,
-      path,
-      handle: { routeName },
-      loader: strictTrailingSlash,
-      lazy,
-    })),
+    [word, `:language/${word}`].map((path) => {
+      const route = {
+        id: `${routeName}:${path}`,
+        path,
+        handle: { routeName },
+        loader: load ? (args: LoaderFunctionArgs) => strictTrailingSlash(args) ?? load(args) : strictTrailingSlash,
+        ...(shouldRevalidate && { shouldRevalidate }),
+        lazy,
+      }
+      return laterTexts ? withAccountTexts(route) : route
+    }),
   )
 }
 

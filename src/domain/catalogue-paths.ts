@@ -1,6 +1,6 @@
 import type { LanguageCode } from './language-codes.ts'
 
-// Paths of the app's own pages per language (search, comparison, cart), as plain values: the header needs them on
+// Paths of the app's own pages per language (search, comparison, cart, feed calculator), as plain values: the header needs them on
 // every page.
 
 /** The search page's path word per language. */
@@ -71,6 +71,33 @@ export const CART_SLUGS: Record<LanguageCode, string> = {
 }
 
 export const CART_PATH_WORDS = [...new Set(['cart', ...Object.values(CART_SLUGS)])]
+
+/** The feed calculator's path word per language: links use the language's own word, every word opens it on every site. */
+export const FEED_CALCULATOR_SLUGS: Record<LanguageCode, string> = {
+  cs: 'krmna-kalkulacka',
+  da: 'foderberegner',
+  de: 'futterrechner',
+  'de-AT': 'futterrechner',
+  en: 'feed-calculator',
+  es: 'calculadora-de-pienso',
+  et: 'soodakalkulaator',
+  'fr-BE': 'calculateur-de-ration',
+  'fr-FR': 'calculateur-de-ration',
+  it: 'calcolatore-mangime',
+  'nl-BE': 'voercalculator',
+  nl: 'voercalculator',
+  pl: 'kalkulator-paszy',
+  pt: 'calculadora-de-racao',
+  sv: 'foderkalkylator',
+}
+export const FEED_CALCULATOR_PATH_WORDS = [...new Set(Object.values(FEED_CALCULATOR_SLUGS))]
+
+/** The app's own pages by route name, with their path word per language (the switcher and hreflang links use them). */
+export const APP_PAGE_SLUGS: Readonly<Record<string, Record<LanguageCode, string>>> = {
+  cart: CART_SLUGS,
+  compare: COMPARE_SLUGS,
+  'feed-calculator': FEED_CALCULATOR_SLUGS,
+}
 
 /** A path on a site in a language: '/zoeken/', or '/fr/recherche/' under a language prefix. */
 /** The home page of a language (its path prefix, or none). */

@@ -24,7 +24,7 @@ const inBrowser = () => typeof window !== 'undefined'
 
 const store = inSteps(() => import('../data/catalogue-store.ts'))
 
-async function fromServerOrDevice<T>(
+export async function fromServerOrDevice<T>(
   services: AppServices,
   online: () => Promise<T>,
   local: (scope: NonNullable<AppServices['scope']>) => Promise<Sourced<T> | null>,
@@ -41,6 +41,11 @@ async function fromServerOrDevice<T>(
     if (!isUnreachable(error)) throw error
     return device()
   }
+}
+
+/** The device's copy of the catalogue of a scope, or null when it holds none. */
+export async function deviceCatalogue(scope: NonNullable<AppServices['scope']>) {
+  return (await store()).readCatalogue(scope)
 }
 
 export function searchProducts(services: AppServices, request: SearchRequest, signal?: AbortSignal) {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { FEED_CALCULATOR_SLUGS, localPath } from '../../domain/catalogue-paths.ts'
 import type { CatalogueProduct, ProductVariant } from '../../domain/product.ts'
 import {
   DELIVERY_DAYS,
@@ -8,6 +9,7 @@ import {
   isNew,
   isReduced,
   LOW_STOCK_THRESHOLD,
+  siloMinHorses,
   SILO_OFFER,
 } from '../../domain/product-rules.ts'
 import { IMAGE_VIEWS, type ImageView } from '../../domain/product-images.ts'
@@ -36,7 +38,7 @@ import { variantChoiceLabels, variantLabel } from './variant-text.ts'
 
 export function ProductPage({ data }: { data: ProductPageData }) {
   const { t } = useTranslation()
-  const { origin, site, currency, locale } = useRootData()
+  const { origin, site, currency, locale, language } = useRootData()
   const { product } = data
   const variant = product.variants.find((v) => v.productVariantId === data.productVariantId) ?? product.variants[0]!
   const path = data.omitArticleCode ? product.path : variant.path
@@ -95,12 +97,20 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           <p key={paragraph}>{paragraph}</p>
         ))}
       </section>
-      {product.usage.length > 0 && (
+      {(product.usage.length > 0 || product.feeding) && (
         <section className="product-section" aria-labelledby="usage-heading">
           <h2 id="usage-heading">{t('catalogue.product.usage')}</h2>
           {product.usage.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
+          {/* A feed the calculator doses: how much for one's own horse. */}
+          {product.feeding && (
+            <p>
+              <Link to={localPath(language.pathPrefix, FEED_CALCULATOR_SLUGS[locale.language])}>
+                {t('catalogue.feedCalculatorLink')}
+              </Link>
+            </p>
+          )}
         </section>
       )}
       {data.bundleProducts.length > 0 && <BundleItems product={product} items={data.bundleProducts} />}
@@ -264,7 +274,7 @@ function Availability({ product, variant }: { product: CatalogueProduct; variant
 function SiloOffer() {
   const { t } = useTranslation()
   const { site, locale } = useRootData()
-  const horses = locale.language.startsWith('de') ? SILO_OFFER.minHorsesGerman : SILO_OFFER.minHorses
+  const horses = siloMinHorses(locale.language)
   const titleId = useId()
   return (
     <section className="silo-offer" aria-labelledby={titleId}>

@@ -20,12 +20,12 @@ function sourcesIn(folder: string): string[] {
 }
 
 describe('the account part of the texts', () => {
-  // The account part comes with the account area's and the checkout's routes (routes.tsx, withAccountTexts); a key
-  // of it used anywhere else would show as its bare name on a page that never loaded it.
-  it('is used only by the account area and the checkout', () => {
+  // The account part comes with the account area's, the checkout's and the calculator's routes (routes.tsx,
+  // withAccountTexts); a key of it used anywhere else would show as its bare name on a page that never loaded it.
+  it('is used only by the account area, the checkout and the feed calculator', () => {
     const outside = sourcesIn(APP)
       .map((file) => relative(APP, file))
-      .filter((file) => !/^(account|checkout)\//.test(file))
+      .filter((file) => !/^(account|advice|checkout)\//.test(file))
       .filter((file) => KEY_OF_THE_ACCOUNT_PART.test(readFileSync(join(APP, file), 'utf8')))
     expect(outside).toEqual([])
   })

@@ -38,7 +38,13 @@ describe('loadBundle', () => {
     expect(first.messages).not.toHaveProperty('account')
     expect(first.messages).not.toHaveProperty('mail')
     const account = await loadBundle(locale, 'account')
-    expect(Object.keys(account.messages).toSorted()).toEqual(['account', 'checkout', 'invoice', 'payments'])
+    expect(Object.keys(account.messages).toSorted()).toEqual([
+      'account',
+      'checkout',
+      'feedCalculator',
+      'invoice',
+      'payments',
+    ])
     const i18n = createI18n(first)
     expect(i18n.exists('account.nav.overview')).toBe(false)
     i18n.addResourceBundle('nl', 'translation', account.messages, true, true)

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useMatches } from 'react-router'
-import { CART_SLUGS, COMPARE_SLUGS } from '../../domain/catalogue-paths.ts'
-import { CULTURES, LANGUAGE_CODES } from '../../domain/language-codes.ts'
+import { APP_PAGE_SLUGS } from '../../domain/catalogue-paths.ts'
+import { CULTURES, LANGUAGE_CODES, type LanguageCode } from '../../domain/language-codes.ts'
 import type { Alternate } from '../../domain/routing.ts'
 import { useServices } from '../services.tsx'
 import { whenIdle } from '../when-idle.ts'
@@ -16,6 +16,12 @@ import { brandGroups } from './switcher-groups.ts'
  * site when it has one (the alternates of the current path), else to that site's home page. Switching is a full page
  * load: another site is another origin with its own texts.
  */
+/** An app page's address on the site and in the language of a switcher option (its home page without a word). */
+export function appPageHref(option: SwitcherOption, slugs: Record<LanguageCode, string>): string {
+  const code = LANGUAGE_CODES.find((c) => CULTURES[c] === option.hreflang)
+  return code ? `${option.href}${slugs[code]}/` : option.href
+}
+
 export function LocalizationSwitcher({ options }: { options: SwitcherOption[] }) {
   const { t } = useTranslation()
   const id = useId()
@@ -23,10 +29,11 @@ export function LocalizationSwitcher({ options }: { options: SwitcherOption[] })
   const { pathname } = useLocation()
   const routeName = (useMatches().at(-1)?.handle as { routeName?: string } | undefined)?.routeName
   const [alternates, setAlternates] = useState<Alternate[]>([])
-  const appRoute = routeName === 'cart' || routeName === 'compare'
+  const appSlugs = routeName ? APP_PAGE_SLUGS[routeName] : undefined
+  const appRoute = appSlugs !== undefined
 
   useEffect(() => {
-    // The app's own pages (cart, comparison) are no pages of the routing table: they are linked directly below.
+    // The app's own pages (cart, comparison, feed calculator) are no pages of the routing table: linked directly below.
     if (appRoute) return
     const controller = new AbortController()
     // Until they come the options lead to each site's home page; nobody needs them before the page is in.
@@ -40,10 +47,7 @@ export function LocalizationSwitcher({ options }: { options: SwitcherOption[] })
   }, [api, pathname, appRoute])
 
   const hrefOf = (option: SwitcherOption) => {
-    if (appRoute) {
-      const code = LANGUAGE_CODES.find((c) => CULTURES[c] === option.hreflang)
-      return code ? `${option.href}${(routeName === 'cart' ? CART_SLUGS : COMPARE_SLUGS)[code]}/` : option.href
-    }
+    if (appSlugs) return appPageHref(option, appSlugs)
     return alternates.find((a) => a.siteId === option.siteId && a.languageId === option.languageId)?.url ?? option.href
   }
 

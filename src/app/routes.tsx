@@ -1,5 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
-import { CART_PATH_WORDS, COMPARE_PATH_WORDS, FEED_CALCULATOR_PATH_WORDS } from '../domain/catalogue-paths.ts'
+import {
+  CART_PATH_WORDS,
+  COMPARE_PATH_WORDS,
+  FEED_CALCULATOR_PATH_WORDS,
+  ROUGHAGE_RESULT_PATH_WORDS,
+} from '../domain/catalogue-paths.ts'
 import { accessMiddleware, accountPath, type Access } from './account/access.ts'
 import { withAccountArea } from './account/account-frame.tsx'
 import { withAccountTexts } from './i18n/account-texts.ts'
@@ -130,6 +135,13 @@ export const routes: RouteObject[] = [
           currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
         laterTexts: true,
       }),
+      // A roughage scan's result by the key of its mailed link (the routing kind 'roughage result by key').
+      ...appPage('roughage-result', ROUGHAGE_RESULT_PATH_WORDS, () => import('./advice/roughage-result-page.tsx'), {
+        subPath: ':scanType/:key',
+        load: async (args) => (await import('./advice/roughage-result.data.ts')).loadRoughageResult(args),
+        laterTexts: true,
+        alternates: false,
+      }),
       // The checkout, in its own layout, under every language prefix: /checkout/ starts at billing.
       ...checkoutPages(),
       // The account area, under every language prefix.
@@ -152,6 +164,10 @@ interface AppPageOptions {
   shouldRevalidate?: RouteObject['shouldRevalidate']
   /** The page shows texts of the later part (routes' `withAccountTexts`). */
   laterTexts?: boolean
+  /** Segments after the word ('/:scanType/:key'). */
+  subPath?: string
+  /** false: a page of one visitor, with no counterpart elsewhere (the switcher leads to each site's home page). */
+  alternates?: false
 }
 
 /** A page of the app's own under each of its path words, with or without a language prefix ('/fr/panier/'). */
@@ -159,14 +175,15 @@ function appPage(
   routeName: string,
   words: readonly string[],
   lazy: () => Promise<object>,
-  { load, shouldRevalidate, laterTexts = false }: AppPageOptions = {},
+  { load, shouldRevalidate, laterTexts = false, subPath, alternates }: AppPageOptions = {},
 ): RouteObject[] {
   return words.flatMap((word) =>
-    [word, `:language/${word}`].map((path) => {
+    [word, `:language/${word}`].map((base) => {
+      const path = subPath ? `${base}/${subPath}` : base
       const route = {
         id: `${routeName}:${path}`,
         path,
-        handle: { routeName },
+        handle: { routeName, ...(alternates === false && { alternates }) },
         loader: load ? (args: LoaderFunctionArgs) => strictTrailingSlash(args) ?? load(args) : strictTrailingSlash,
         ...(shouldRevalidate && { shouldRevalidate }),
         lazy,

@@ -92,6 +92,41 @@ export const FEED_CALCULATOR_SLUGS: Record<LanguageCode, string> = {
 }
 export const FEED_CALCULATOR_PATH_WORDS = [...new Set(Object.values(FEED_CALCULATOR_SLUGS))]
 
+/**
+ * The roughage scan result page's path word per language (the routing kind 'roughage result by key'): a result opens
+ * at /<word>/<rqs|qs>/<key>/, the key being 32 hex digits (128 random bits) that only the mailed link carries.
+ */
+export const ROUGHAGE_RESULT_SLUGS: Record<LanguageCode, string> = {
+  cs: 'vysledek-rozboru',
+  da: 'grovfoder-resultat',
+  de: 'raufutter-ergebnis',
+  'de-AT': 'raufutter-ergebnis',
+  en: 'roughage-result',
+  es: 'resultado-forraje',
+  et: 'koresoodi-tulemus',
+  'fr-BE': 'resultat-fourrage',
+  'fr-FR': 'resultat-fourrage',
+  it: 'risultato-foraggio',
+  'nl-BE': 'ruwvoeruitslag',
+  nl: 'ruwvoeruitslag',
+  pl: 'wynik-analizy',
+  pt: 'resultado-forragem',
+  sv: 'grovfoder-resultat',
+}
+export const ROUGHAGE_RESULT_PATH_WORDS = [...new Set(Object.values(ROUGHAGE_RESULT_SLUGS))]
+export const RESULT_KEY_PATTERN = /^[0-9a-f]{32}$/
+
+/** The result page of a scan result in a language: '/ruwvoeruitslag/rqs/<key>/', '/fr/resultat-fourrage/qs/<key>/'. */
+export const roughageResultPath = (prefix: string, language: LanguageCode, scanType: 'rqs' | 'qs', key: string) =>
+  `${localPath(prefix, ROUGHAGE_RESULT_SLUGS[language])}${scanType}/${key}/`
+
+/** The scan result a path names (any language's word, with or without a prefix), or null. */
+export function roughageResultOfPath(path: string): { scanType: 'rqs' | 'qs'; key: string } | null {
+  const match = /^(?:\/[a-z]{2})?\/([a-z-]+)\/(rqs|qs)\/([0-9a-f]{32})\/$/.exec(path)
+  if (!match || !ROUGHAGE_RESULT_PATH_WORDS.includes(match[1]!)) return null
+  return { scanType: match[2] as 'rqs' | 'qs', key: match[3]! }
+}
+
 /** The app's own pages by route name, with their path word per language (the switcher and hreflang links use them). */
 export const APP_PAGE_SLUGS: Readonly<Record<string, Record<LanguageCode, string>>> = {
   cart: CART_SLUGS,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   FEED_CALCULATOR_DEFAULTS,
   formFromQuery,
+  formOfScan,
   formOf,
   queryOf,
   readForm,
@@ -57,5 +58,25 @@ describe('the feed calculator form in the address', () => {
     [{ work: '100' }, 'workOutOfRange'],
   ] as const)('refuses %j: %s', (overrides, reason) => {
     expect(readForm(form(overrides))).toEqual({ ok: false, reason })
+  })
+
+  it('opens a scan result in the calculator with its measured dry matter and energy', () => {
+    const nutrition = {
+      energyDe: 8.1,
+      energyEwpa: null,
+      crudeProtein: 96,
+      sugar: 112,
+      dryMatter: 864,
+      moisturePercentage: 13.6,
+      germContent: null,
+      minerals: {},
+      traceElements: {},
+      vitamins: {},
+      addedSubstancesPerKg: {},
+    }
+    expect(formOfScan({ dryMatterPercentage: 86.4, nutrition })).toEqual(form({ dm: '86.4', de: '8.1' }))
+    expect(formOfScan({ dryMatterPercentage: null, nutrition })).toBeNull()
+    expect(formOfScan({ dryMatterPercentage: 86.4, nutrition: null })).toBeNull()
+    expect(formOfScan({ dryMatterPercentage: 86.4, nutrition: { ...nutrition, energyDe: 40 } })).toBeNull()
   })
 })

@@ -5,7 +5,7 @@ import {
   type FeedCalculatorInputs,
   type NoAdviceReason,
 } from './feed-calculator.ts'
-import { HorseAdviceInputsSchema, HorseTypeSchema, RoughageTypeSchema } from './scan.ts'
+import { HorseAdviceInputsSchema, HorseTypeSchema, RoughageTypeSchema, type ScanResult } from './scan.ts'
 
 // The feed calculator's form in the page's address (`?type=pony&weight=300…`): a link keeps a horse's advice, the
 // server renders the advice of the address asked for, the form works without JavaScript (a GET form), and a roughage
@@ -102,5 +102,23 @@ export function formOf(inputs: FeedCalculatorInputs): FeedCalculatorForm {
     horses: String(inputs.horses),
     dm: inputs.roughage ? String(inputs.roughage.dryMatterPercentage) : '',
     de: inputs.roughage ? String(inputs.roughage.deMjPerKgDm) : '',
+  }
+}
+
+/**
+ * The calculator's form for a roughage scan's result ('calculate feed with this roughage'): its dry matter and its DE
+ * per kg of dry matter (labs report a roughage's energy on dry matter), the rest as the calculator's defaults. Null
+ * when the result has no such values, or values no roughage has.
+ */
+export function formOfScan(result: Pick<ScanResult, 'dryMatterPercentage' | 'nutrition'>): FeedCalculatorForm | null {
+  const measured = MeasuredRoughageSchema.safeParse({
+    dryMatterPercentage: result.dryMatterPercentage,
+    deMjPerKgDm: result.nutrition?.energyDe,
+  })
+  if (!measured.success) return null
+  return {
+    ...FEED_CALCULATOR_DEFAULTS,
+    dm: String(measured.data.dryMatterPercentage),
+    de: String(measured.data.deMjPerKgDm),
   }
 }

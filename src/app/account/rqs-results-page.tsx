@@ -13,6 +13,7 @@ import { useRootData } from '../root/use-root-data.ts'
 import { AccountDataState } from './account-data-state.tsx'
 import { FeedAdviceView } from './feed-advice-view.tsx'
 import { ScanResultView } from './scan-result-view.tsx'
+import { CalculateWithScan } from '../advice/calculate-with-scan.tsx'
 import { useServices } from '../services.tsx'
 import { refreshAccount } from './account-state.ts'
 import { useAccountData } from './use-account-data.ts'
@@ -62,7 +63,12 @@ function OpenedResult({ id }: { id: number }) {
     <>
       <BackToLists />
       <AccountDataState state={state} onRetry={reload}>
-        {(result) => <ScanResultView result={result} />}
+        {(result) => (
+          <>
+            <ScanResultView result={result} />
+            <CalculateWithScan result={result} />
+          </>
+        )}
       </AccountDataState>
     </>
   )

@@ -4,13 +4,13 @@
 // which read the list of values and the sentence instead.
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '../../domain/locale.ts'
-import type { AccountScanResult } from '../../domain/account-scans.ts'
+import type { ScanResult } from '../../domain/scan.ts'
 import { useRootData } from '../root/use-root-data.ts'
 
 /** Within this share of the target the sample counts as on target. */
 const ON_TARGET = 0.05
 
-export function ScanChart({ result }: { result: AccountScanResult }) {
+export function ScanChart({ result }: { result: ScanResult }) {
   const { t } = useTranslation()
   const { locale } = useRootData()
   const rows = (

@@ -1,14 +1,15 @@
 // One scan result, opened (the server marks it read): what was scanned and when, the chart of the sample against
 // target and average, the dry matter and the nutrition values in the product pages' table.
 import '../catalogue/product-details.css'
+import './account-results.css'
 import { useTranslation } from 'react-i18next'
-import type { AccountScanResult } from '../../domain/account-scans.ts'
 import { formatNumber } from '../../domain/locale.ts'
+import type { ScanResult } from '../../domain/scan.ts'
 import { NutritionTable } from '../catalogue/product-specs.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 import { ScanChart } from './scan-chart.tsx'
 
-export function ScanResultView({ result }: { result: AccountScanResult }) {
+export function ScanResultView({ result }: { result: ScanResult }) {
   const { t } = useTranslation()
   const { locale } = useRootData()
   const date = (iso: string) =>

@@ -27,14 +27,17 @@ export function LocalizationSwitcher({ options }: { options: SwitcherOption[] })
   const id = useId()
   const { api } = useServices()
   const { pathname } = useLocation()
-  const routeName = (useMatches().at(-1)?.handle as { routeName?: string } | undefined)?.routeName
+  const handle = useMatches().at(-1)?.handle as { routeName?: string; alternates?: false } | undefined
+  const routeName = handle?.routeName
+  // A page of one visitor (a scan result by its key) has no counterpart: each option leads to its site's home page.
+  const noAlternates = handle?.alternates === false
   const [alternates, setAlternates] = useState<Alternate[]>([])
   const appSlugs = routeName ? APP_PAGE_SLUGS[routeName] : undefined
   const appRoute = appSlugs !== undefined
 
   useEffect(() => {
     // The app's own pages (cart, comparison, feed calculator) are no pages of the routing table: linked directly below.
-    if (appRoute) return
+    if (appRoute || noAlternates) return
     const controller = new AbortController()
     // Until they come the options lead to each site's home page; nobody needs them before the page is in.
     const cancel = whenIdle(() => {
@@ -44,7 +47,7 @@ export function LocalizationSwitcher({ options }: { options: SwitcherOption[] })
       cancel()
       controller.abort()
     }
-  }, [api, pathname, appRoute])
+  }, [api, pathname, appRoute, noAlternates])
 
   const hrefOf = (option: SwitcherOption) => {
     if (appSlugs) return appPageHref(option, appSlugs)

@@ -250,6 +250,22 @@ export async function renderMail(layout: MailLayout, content: MailContent): Prom
   return { subject: content.subject, html, text: `${toText(layout, content)}\n` }
 }
 
+/** A roughage scan's result is in: which sample, and the button to its result page (value, target, advice). */
+export function scanResultReady(
+  layout: MailLayout,
+  { sampleName, scanType, url }: { sampleName: string; scanType: 'rqs' | 'qs'; url: string },
+): MailContent {
+  const t = (key: MailTextKey, params: Record<string, string> = {}) => mailText(layout.language, key, params)
+  const scan = t(scanType === 'rqs' ? 'scanResult.typeRqs' : 'scanResult.typeQs')
+  return {
+    subject: t('scanResult.subject', { sample: sampleName }),
+    preview: t('scanResult.preview', { scan }),
+    heading: t('scanResult.heading'),
+    paragraphs: [t('scanResult.intro', { scan, sample: sampleName }), t('scanResult.next')],
+    button: { label: t('scanResult.button'), href: url },
+  }
+}
+
 /** The confirmation of a notify-me request: the product, a link to it, and what happens next. */
 export function stockReminderConfirmation(
   layout: MailLayout,

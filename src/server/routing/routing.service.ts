@@ -9,12 +9,14 @@ import {
   type RouteNotFound,
   type RouteTarget,
 } from '../../domain/routing.ts'
+import { roughageResultOfPath, roughageResultPath } from '../../domain/catalogue-paths.ts'
 import { languagePrefixOf } from '../../domain/paths.ts'
 import type { ScopeIds } from '../../domain/scope.ts'
 import { SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
 import type { Db } from '../db/database.ts'
 import { languageOf, type SiteDirectory, type SiteRecord } from '../sites/site.directory.ts'
 import { originFor, pageId } from '../sites/site.service.ts'
+import { findResultKeyType } from '../scans/scan.repository.ts'
 import { findCanonicalPath, findCanonicalPathsEverywhere, findContentPagesLike, findUrl } from './routing.repository.ts'
 
 /** The language a path is in on a site: the one whose prefix starts the path, else the site's default. */
@@ -38,6 +40,16 @@ async function lookUp(db: Db, cache: UrlCache, siteId: number, path: string) {
 }
 
 /**
+ * A roughage scan result's page (the routing kind 'roughage result by key'): no row of the table, but its path word
+ * in any language, the scan type and the key of a result of this site (roughageResultOfPath).
+ */
+async function roughageResultRoute(db: Db, site: SiteRecord, path: string) {
+  const named = roughageResultOfPath(path)
+  if (!named || (await findResultKeyType(db, site.id, named.key)) !== named.scanType) return null
+  return { languageId: languageOfPath(site, path), target: { kind: 'roughageResult' as const, ...named } }
+}
+
+/**
  * Resolves a URL on a site to its route (GET /api/routing/getbyurl). A path without its trailing slash resolves to a
  * permanent redirect to the path with it; an unknown path is a 404 that names the site's not-found page.
  * Lookups are cached for 2 s, as long as the answer may be cached by clients anyway.
@@ -58,7 +70,7 @@ export async function resolveUrl(db: Db, cache: UrlCache, site: SiteRecord, url:
       path: path.slice(0, -1),
     }
   }
-  const route = await lookUp(db, cache, site.id, checked.path)
+  const route = (await lookUp(db, cache, site.id, checked.path)) ?? (await roughageResultRoute(db, site, checked.path))
   if (!route) {
     const body: RouteNotFound = {
       siteId: site.id,
@@ -86,7 +98,12 @@ export async function urlFor(
     throw new AppError('unknownLanguage', 400, `Language ${languageId} is not offered on site ${siteId}.`)
   }
   // Parsing drops siteId and languageId, which are not part of the route's key.
-  const key = routeKey(RouteTargetSchema.parse(request))
+  const target = RouteTargetSchema.parse(request)
+  if (target.kind === 'roughageResult') {
+    const language = languageOf(site, languageId)!
+    return roughageResultPath(language.pathPrefix, language.code, target.scanType, target.key)
+  }
+  const key = routeKey(target)
   if (key === null) return request.kind === 'redirect' ? request.url : null
   const row = await findCanonicalPath(db, siteId, languageId, key)
   return row?.path ?? null

@@ -1,7 +1,8 @@
 // How results reach accounts (docs/backoffice.md), inside the back-office API's token check:
 // - POST /api/backoffice/scanresults: a scan result for the account with this e-mail address on this site;
 // - POST /api/backoffice/feedadvice: feed advice for a horse of such an account.
-// Both audited; 404 `notFound` when the site has no account with the address.
+// Both audited; 404 `notFound` when the site has no account with the address. A result's mail (with the link to its
+// result page) is queued with it.
 import {
   FeedAdvicePostSchema,
   FeedAdviceStoredSchema,
@@ -9,7 +10,9 @@ import {
   ScanResultStoredSchema,
 } from '../../domain/account-scans.ts'
 import type { BackofficeOrigin } from '../backoffice/backoffice.service.ts'
+import { NotFoundError } from '../../domain/errors.ts'
 import type { AppContext, ZodApp } from '../context.ts'
+import { originFor } from '../sites/site.service.ts'
 import { storeFeedAdvice, storeScanResult } from './scan.service.ts'
 
 const config = {
@@ -21,7 +24,7 @@ const config = {
 
 export function backofficeScanRoutes(
   app: ZodApp,
-  { database: { db } }: AppContext,
+  { database: { db }, mail, sites, publicUrl }: AppContext,
   originOf: (action: string, requestId: string) => BackofficeOrigin,
 ) {
   app.post(
@@ -34,8 +37,16 @@ export function backofficeScanRoutes(
         response: { 201: ScanResultStoredSchema },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await storeScanResult(db, request.body, originOf('scan-result', request.id))),
+    async (request, reply) => {
+      const site = sites.byId(request.body.siteId)
+      if (!site) throw new NotFoundError(`Site ${request.body.siteId}`)
+      const stored = await storeScanResult(db, request.body, originOf('scan-result', request.id), {
+        service: mail,
+        site,
+        origin: originFor(site, publicUrl.hostname, publicUrl),
+      })
+      return reply.code(201).send(stored)
+    },
   )
 
   app.post(

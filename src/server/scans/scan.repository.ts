@@ -1,5 +1,5 @@
 // Scan result and feed advice queries (Kysely only). JSON columns leave here parsed with the domain's schemas; every
-// read is of one account's own rows.
+// read is of one account's own rows, or of the one result a result page's key names.
 import { sql } from 'kysely'
 import type { AccountFeedAdvice, AccountScanResult } from '../../domain/account-scans.ts'
 import { StoredFeedAdviceSchema } from '../../domain/account-scans.ts'
@@ -92,6 +92,37 @@ export async function findScanResult(db: Executor, accountId: number, id: number
     .where('id', '=', id)
     .executeTakeFirst()
   return row && scanResultOf(row)
+}
+
+/** A result by the key of its result page, on a site: with its account, so opening it marks it read there. */
+export async function findScanResultByKey(db: Executor, siteId: number, key: string) {
+  const row = await db
+    .selectFrom('scanResults')
+    .select([...SCAN_COLUMNS, 'accountId'])
+    .where('siteId', '=', siteId)
+    .where('resultKey', '=', key)
+    .executeTakeFirst()
+  return row && { ...scanResultOf(row), accountId: row.accountId }
+}
+
+/** The type of the result a result page's key names on a site (the routing of that page), or undefined. */
+export async function findResultKeyType(db: Executor, siteId: number, key: string) {
+  const row = await db
+    .selectFrom('scanResults')
+    .select('type')
+    .where('siteId', '=', siteId)
+    .where('resultKey', '=', key)
+    .executeTakeFirst()
+  return row?.type as ScanResult['type'] | undefined
+}
+
+/** Whom a mail about the account's results goes to, in which language. */
+export function findAccountForMail(db: Executor, accountId: number) {
+  return db
+    .selectFrom('accounts')
+    .select(['emailAddress', 'languageId'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow()
 }
 
 /** Marks one of the account's results or advice read; only the first opening counts. */

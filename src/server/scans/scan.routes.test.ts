@@ -67,7 +67,7 @@ describe.each(DIALECTS)('the account scan results and feed advice on %s', (diale
     expect(res.statusCode, res.body).toBe(201)
     const stored = ScanResultStoredSchema.parse(res.json())
     expect(stored.accountId).toBe(accountId)
-    expect(stored.resultKey).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(stored.resultKey).toMatch(/^[0-9a-f]{32}$/)
     const audit = (await findAudit(db())).filter((a) => a.action === 'scan-result')
     expect(audit.at(-1)!.summary).toEqual({ scanResultId: stored.scanResultId, accountId })
     expect(JSON.stringify(audit)).not.toContain(stored.resultKey)
@@ -77,6 +77,73 @@ describe.each(DIALECTS)('the account scan results and feed advice on %s', (diale
     expect(list.results).toEqual([
       expect.objectContaining({ ...RESULT, scanResultId: stored.scanResultId, read: false }),
     ])
+  })
+
+  it('mails the customer a link to the result page, in the account’s language, once', async () => {
+    const { emailAddress, siteId, cookie } = await signedInAccount(current(), { host: HOSTS.be })
+    const res = await post('scanresults', { ...RESULT, type: 'qs', emailAddress, siteId })
+    const stored = ScanResultStoredSchema.parse(res.json())
+    const mail = await db()
+      .selectFrom('mails')
+      .selectAll()
+      .where('dedupeKey', '=', `scan-result:${stored.scanResultId}`)
+      .executeTakeFirstOrThrow()
+    expect(mail).toMatchObject({ kind: 'scan-result', languageCode: 'nl-BE', recipient: emailAddress })
+    expect(mail.subject).toContain(RESULT.name)
+    const link = /(https?:\/\/\S+\/ruwvoeruitslag\/qs\/[0-9a-f]{32}\/)/.exec(mail.text)?.[1]
+    expect(new URL(link!).host).toMatch(new RegExp(`^${HOSTS.be}(:\\d+)?$`))
+    expect(new URL(link!).pathname).toBe(`/ruwvoeruitslag/qs/${stored.resultKey}/`)
+    expect(mail.html).toContain(link)
+
+    // The link's page: the routing kind 'roughage result by key', and the result without signing in, marked read.
+    const path = new URL(link!).pathname
+    const route = await current().app.inject({
+      method: 'GET',
+      url: `/api/routing/getbyurl?url=${encodeURIComponent(path)}`,
+      headers: { host: HOSTS.be },
+    })
+    expect(route.json()).toMatchObject({ kind: 'roughageResult', scanType: 'qs', key: stored.resultKey, path })
+    const page = await current().app.inject({
+      method: 'GET',
+      url: `/api/scanresults/${stored.resultKey}`,
+      headers: { host: HOSTS.be },
+    })
+    expect(page.statusCode, page.body).toBe(200)
+    expect(page.json()).toEqual({ ...RESULT, type: 'qs' })
+    const list = ScanResultListSchema.parse(
+      (
+        await current().app.inject({
+          method: 'GET',
+          url: '/api/account/scanresults',
+          headers: { host: HOSTS.be, cookie },
+        })
+      ).json(),
+    )
+    expect(list.unread).toBe(0)
+    const geturl = await current().app.inject({
+      method: 'POST',
+      url: '/api/routing/geturl',
+      payload: { kind: 'roughageResult', scanType: 'qs', key: stored.resultKey },
+      headers: { host: HOSTS.be },
+    })
+    expect(geturl.json()).toEqual({ url: path })
+  })
+
+  it('finds a result page only by its own key, type and site', async () => {
+    const { emailAddress, siteId } = await signedInAccount(current())
+    const { resultKey } = ScanResultStoredSchema.parse(
+      (await post('scanresults', { ...RESULT, emailAddress, siteId })).json(),
+    )
+    const ask = (url: string, host: string = HOSTS.nl) =>
+      current().app.inject({ method: 'GET', url, headers: { host } })
+    expect((await ask(`/api/scanresults/${resultKey}`, HOSTS.be)).statusCode).toBe(404)
+    expect((await ask(`/api/scanresults/${'0'.repeat(32)}`)).statusCode).toBe(404)
+    expect((await ask('/api/scanresults/not-a-key')).statusCode).toBe(404)
+    const routeOf = (path: string) => ask(`/api/routing/getbyurl?url=${encodeURIComponent(path)}`)
+    expect((await routeOf(`/ruwvoeruitslag/rqs/${resultKey}/`)).json()).toMatchObject({ kind: 'roughageResult' })
+    expect((await routeOf(`/roughage-result/rqs/${resultKey}/`)).json()).toMatchObject({ kind: 'roughageResult' })
+    expect((await routeOf(`/ruwvoeruitslag/qs/${resultKey}/`)).statusCode).toBe(404)
+    expect((await routeOf(`/ruwvoeruitslag/rqs/${'0'.repeat(32)}/`)).statusCode).toBe(404)
   })
 
   it('refuses a result without the token, for an unknown address, or with bad values', async () => {

@@ -3,6 +3,8 @@
 // - GET /api/account/feedadvice, GET /api/account/feedadvice/{id} (marks it read);
 // - POST /api/account/feedadvice: advice of the feed calculator the shopper saved (unread, like the back office's).
 // Signed in only (401 `notSignedIn`); another account's result is a 404 like a missing one. Never cached.
+// - GET /api/scanresults/{key}: the result of the mailed link's page, without signing in (the key is 128 random
+//   bits); marks it read. A key of another site, or none, is a 404.
 import {
   AccountFeedAdviceSchema,
   AccountScanResultSchema,
@@ -11,11 +13,20 @@ import {
   OwnFeedAdvicePostSchema,
   ScanResultListSchema,
 } from '../../domain/account-scans.ts'
+import { z } from 'zod'
 import { IdParamsSchema } from '../../domain/ids.ts'
+import { ScanResultSchema } from '../../domain/scan.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
 import { signedInAccount } from '../accounts/account.routes.ts'
-import { feedAdviceList, openFeedAdvice, openScanResult, scanResultList, storeOwnFeedAdvice } from './scan.service.ts'
+import {
+  feedAdviceList,
+  openFeedAdvice,
+  openScanResult,
+  openScanResultByKey,
+  scanResultList,
+  storeOwnFeedAdvice,
+} from './scan.service.ts'
 
 const config = { cache: 'none', refusals: { 401: 'Not signed in (`notSignedIn`).' } } as const
 const opened = {
@@ -24,6 +35,22 @@ const opened = {
 } as const
 
 export async function accountScanRoutes(app: ZodApp, { database: { db } }: AppContext) {
+  app.get(
+    '/api/scanresults/:key',
+    {
+      config: { cache: 'none', refusals: { 404: 'No result has this key on this site (`notFound`).' } },
+      schema: {
+        summary: 'The scan result of a result page (the mailed link); marks it read',
+        params: z.object({ key: z.string().max(64) }),
+        response: { 200: ScanResultSchema },
+      },
+    },
+    async (request) => {
+      const { site, now } = scopeOf(request)
+      return openScanResultByKey(db, site.id, request.params.key, now)
+    },
+  )
+
   app.get(
     '/api/account/scanresults',
     {

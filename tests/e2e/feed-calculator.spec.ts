@@ -79,7 +79,7 @@ test.describe('the feed calculator', () => {
     await page.getByLabel(nl.feedCalculator.form.horseType).selectOption('pony')
     await page.getByLabel(nl.feedCalculator.form.weight).fill('300')
     await page.getByLabel(nl.feedCalculator.form.workHours).fill('0')
-    await expect(advice(page)).toContainText(perDay('50'))
+    await expect(advice(page)).toContainText(perDay('60'))
     await page.getByRole('button', { name: fill(nl.feedCalculator.horses.openLabel, { name: 'Storm' }) }).click()
     await expect(page).toHaveURL(`${origin}/voercalculator/?work=4`)
     await expect(energyCards(page).first().locator('.feed-advice-card__dose strong')).toHaveText(first)
@@ -88,7 +88,7 @@ test.describe('the feed calculator', () => {
     await page.goto(`${origin}/voercalculator/?type=pony&weight=300&energy=low`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.feedCalculator.title)
     await expect(page.getByLabel(nl.feedCalculator.form.horseType)).toHaveValue('pony')
-    await expect(advice(page)).toContainText(perDay('50'))
+    await expect(advice(page)).toContainText(perDay('60'))
 
     server = await startServer(PORT)
     await context.setOffline(false)

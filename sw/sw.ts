@@ -125,13 +125,14 @@ registerRoute(
   },
 )
 
-// Site data (site, navigation, content, countries, routing): stale-while-revalidate. It changes rarely, a visitor
+// Site data (site, navigation, content and articles, countries, routing): stale-while-revalidate. It changes rarely
+// (an advice article read once stays readable in the stable without a signal), a visitor
 // gets an instant answer from the cache, and the fresh copy is fetched in the background for next time. It expires
 // after a week so a stable owner who comes back after a month does not see an old menu first.
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&
-    /^\/api\/(sites|sitesettings|language|countries|routing|contentpages|primarynavigations|secondarynavigations|footer|uspcollections|notifications)(\/|$)/i.test(
+    /^\/api\/(sites|sitesettings|language|countries|routing|contentpages|primarynavigations|secondarynavigations|footer|uspcollections|notifications|articles|articlelists)(\/|$)/i.test(
       url.pathname,
     ),
   new StaleWhileRevalidate({

@@ -15,6 +15,7 @@ import { loadBundle } from './i18n/bundles.client.ts'
 import { createI18n, textsOf } from './i18n/i18n.ts'
 import { accountTextsOf, provideAccountTexts } from './i18n/account-texts.ts'
 import { loadCatalogueView, rendersCatalogueView } from './catalogue/load-view.ts'
+import { loadArticleView, rendersArticleView } from './content/load-article-view.ts'
 import { restoreDrafts } from './pwa/drafts.ts'
 import { offlinePathFor } from '../domain/paths.ts'
 import { checkApiVersion, registerServiceWorker } from './pwa/update.ts'
@@ -97,6 +98,8 @@ async function start() {
   // A catalogue page's own chunk too, so its part of the page hydrates at once.
   if (rendersCatalogueView(window.__staticRouterHydrationData?.loaderData?.dynamic))
     await loadCatalogueView().catch(() => undefined)
+  if (rendersArticleView(window.__staticRouterHydrationData?.loaderData?.dynamic))
+    await loadArticleView().catch(() => undefined)
 
   await nextTask()
   const router = createBrowserRouter(routes, {

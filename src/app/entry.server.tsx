@@ -25,6 +25,7 @@ import type { TextPart } from '../domain/text-parts.ts'
 import { ACCOUNT_STATE_GLOBAL, accountAtom, fetchAccountState, UNKNOWN } from './account/account-state.ts'
 import { createShopApi } from './api/shop-api.ts'
 import { rendersCatalogueView } from './catalogue/load-view.ts'
+import { rendersArticleView } from './content/load-article-view.ts'
 import type { Transport } from '../browser/transport.ts'
 import { bundleOf } from './i18n/bundles.server.ts'
 import { createI18n } from './i18n/i18n.ts'
@@ -76,6 +77,8 @@ const handler = createStaticHandler(routes)
 
 /** The catalogue's view, a chunk of its own (see catalogue/load-view.ts), as the build's manifest names it. */
 const CATALOGUE_VIEW = 'src/app/catalogue/catalogue-view.tsx'
+/** The advice, blog, news and partner pages' view (see content/load-article-view.ts). */
+const ARTICLE_VIEW = 'src/app/content/article-view.tsx'
 
 /** Tells the app this page's policy allows the tag manager (see tracking/tag-manager.ts). */
 const TAG_MANAGER_ALLOWED = 'window.tagManagerAllowed = true;'
@@ -151,6 +154,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const routeIds = context.matches.map((match) => match.route.id)
   // A catalogue page (or a page offering products) renders with the catalogue's view, its own chunk and styles.
   const views = rendersCatalogueView(context.loaderData.dynamic) ? [CATALOGUE_VIEW] : []
+  if (rendersArticleView(context.loaderData.dynamic)) views.push(ARTICLE_VIEW)
   // A page of the account area renders in its frame, a chunk (and styles) of its own.
   if (context.matches.some((match) => (match.route.handle as LayoutHandle | undefined)?.layout === 'account'))
     views.push(ACCOUNT_AREA_MODULE)

@@ -68,9 +68,9 @@ describe('routeKey', () => {
 })
 
 describe('route schemas', () => {
-  it('knows the 16 route kinds', () => {
-    expect(ROUTE_KINDS).toHaveLength(16)
-    expect(new Set(ROUTE_KINDS).size).toBe(16)
+  it('knows the 17 route kinds (spec §2’s 16 and the news overview)', () => {
+    expect(ROUTE_KINDS).toHaveLength(17)
+    expect(new Set(ROUTE_KINDS).size).toBe(17)
   })
 
   it('requires the ids of a kind', () => {

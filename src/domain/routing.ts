@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { IdSchema } from './ids.ts'
 
-// The 16 route kinds the server returns for a URL, their parameters, and the pure path rules
+// The 17 route kinds the server returns for a URL (spec §2's 16 and the news overview), their parameters, and the pure path rules
 // (strict trailing slash) that the server's resolver and the app's links share.
 
 const Id = IdSchema
@@ -31,6 +31,8 @@ export const RouteTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('blogCategory'), blogCategoryId: Id }),
   z.object({ kind: z.literal('adviceOverview') }),
   z.object({ kind: z.literal('blogOverview') }),
+  // Spec §2 names a news overview among the route groups; the kinds' list does not, so it is added here.
+  z.object({ kind: z.literal('newsOverview') }),
 ])
 export type RouteTarget = z.infer<typeof RouteTargetSchema>
 export type RouteKind = RouteTarget['kind']

@@ -69,6 +69,7 @@ import { SessionService } from './sessions/session.service.ts'
 import { renderRoutes, type Renderer } from './render/render.routes.ts'
 import { accountReviewRoutes } from './reviews/review.routes.ts'
 import { accountScanRoutes } from './scans/scan.routes.ts'
+import { articleRoutes } from './articles/article.routes.ts'
 import { API_VERSION, API_VERSION_HEADER } from '../domain/version.ts'
 
 /**
@@ -327,6 +328,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     returnBackofficeRoutes,
     accountReviewRoutes,
     accountScanRoutes,
+    articleRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

@@ -1,7 +1,7 @@
 // The catch-all route /{path*} (every path the app has no route of its own for): resolve the full path through the routing API, then load what that kind
-// of page needs: content, FAQ, and the catalogue's lists and products (their code loads on demand). Without a network
-// the catalogue's pages come from the device. Kinds that later features build are dispatched to their modules as
-// those land; until then they are not found.
+// of page needs: content, FAQ, the catalogue's lists and products, and advice, blogs, news and partners (their code
+// loads on demand). Without a network the catalogue's pages come from the device, visited articles from the service
+// worker's copy of their API answers. A roughage scan's result has a route of its own (routes.tsx).
 import { data, redirect, type LoaderFunctionArgs } from 'react-router'
 import type { ContentPage } from '../../domain/content.ts'
 import type { Alternate, RouteInfo } from '../../domain/routing.ts'
@@ -14,6 +14,8 @@ import { loadShowcase, type Showcase } from './showcase.data.ts'
 import { homePath } from '../../domain/catalogue-paths.ts'
 import type { ProductOffers } from './product-offer.tsx'
 import { servicesOf, type AppServices } from '../router-context.ts'
+import type { ArticleData } from './articles.data.ts'
+import { loadArticleView } from './load-article-view.ts'
 
 export type DynamicData =
   | {
@@ -25,6 +27,7 @@ export type DynamicData =
     }
   | { kind: 'faq'; page: ContentPage; faqId: number | null; faqItemId: number | null; alternates: Alternate[] }
   | { kind: 'catalogue'; data: CatalogueData }
+  | ArticleData
   | { kind: 'notFound'; page: ContentPage | null }
   /** No network and nothing on the device for this path. */
   | { kind: 'offline' }
@@ -35,6 +38,11 @@ const catalogue = async () => {
     import('../catalogue/catalogue.data.ts'),
     loadCatalogueView().catch(() => undefined),
   ])
+  return module
+}
+/** Advice, blog, news and partner pages' data module, and their view (load-article-view.ts). */
+const articles = async () => {
+  const [module] = await Promise.all([import('./articles.data.ts'), loadArticleView().catch(() => undefined)])
   return module
 }
 const offline = () => ({ kind: 'offline' }) satisfies DynamicData
@@ -117,6 +125,32 @@ export async function dynamicLoader({ request, context }: LoaderFunctionArgs) {
       if (product) return { kind: 'catalogue', data: product } satisfies DynamicData
       // The route exists but the product is not sold here (any more): not found.
       return notFound(null)
+    }
+    case 'adviceArticle':
+    case 'adviceVideo':
+    case 'blogArticle':
+    case 'newsItem':
+    case 'partner': {
+      const id =
+        route.kind === 'adviceArticle'
+          ? route.adviceArticleId
+          : route.kind === 'adviceVideo'
+            ? route.adviceVideoId
+            : route.kind === 'blogArticle'
+              ? route.blogArticleId
+              : route.kind === 'newsItem'
+                ? route.newsItemId
+                : route.partnerId
+      return (await articles()).loadArticle(servicesOf(context), scoped, id, alternates, signal)
+    }
+    case 'adviceOverview':
+    case 'blogOverview':
+    case 'newsOverview':
+      return (await articles()).loadArticleList(scoped, route.kind, undefined, alternates, signal)
+    case 'adviceCategory':
+    case 'blogCategory': {
+      const id = route.kind === 'adviceCategory' ? route.adviceCategoryId : route.blogCategoryId
+      return (await articles()).loadArticleList(scoped, route.kind, id, alternates, signal)
     }
     default:
       return notFound(null)

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoaderData } from 'react-router'
 import { loadCatalogueView, loadedCatalogueView } from '../catalogue/load-view.ts'
+import { loadArticleView, loadedArticleView } from './load-article-view.ts'
 import { ContentBlocks } from './blocks.tsx'
 import { FaqList } from './faq-list.tsx'
 import { PageHead } from './page-head.tsx'
@@ -17,6 +18,8 @@ export { dynamicLoader as loader } from './dynamic.data.ts'
 
 /** Catalogue pages are a chunk of their own: content pages (the home page among them) do not carry them. */
 const CatalogueView = lazy(loadCatalogueView)
+/** So are advice, blog, news and partner pages. */
+const ArticleView = lazy(async () => ({ default: (await loadArticleView()).ArticleView }))
 
 export function Component() {
   const data = useLoaderData<DynamicData>()
@@ -31,6 +34,15 @@ export function Component() {
       return (
         <Suspense>
           <View data={data.data} />
+        </Suspense>
+      )
+    }
+    case 'article':
+    case 'articleList': {
+      const View = loadedArticleView()?.ArticleView ?? ArticleView
+      return (
+        <Suspense>
+          <View data={data} />
         </Suspense>
       )
     }

@@ -52,6 +52,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0020_newsletter',
       '0021_seller',
       '0022_feeding_guides',
+      '0023_articles',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

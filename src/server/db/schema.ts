@@ -16,6 +16,7 @@ import type { OrderTables } from './tables/orders.ts'
 import type { PlatformTables } from './tables/platform.ts'
 import type { ReturnTables } from './tables/returns.ts'
 import type { ReviewScanTables } from './tables/reviews-and-scans.ts'
+import type { ArticleTables } from './tables/articles.ts'
 import type { SessionTables } from './tables/sessions.ts'
 
 export interface Database
@@ -36,4 +37,5 @@ export interface Database
     AccountTables,
     NewsletterTables,
     ReturnTables,
-    ReviewScanTables {}
+    ReviewScanTables,
+    ArticleTables {}

@@ -56,6 +56,7 @@ const NOUNS = {
   content: [
     '`GET /api/contentpages/{id}`: title, SEO texts, ordered blocks, FAQ groups and items with their paths.',
     'Navigations (primary, secondary), footer, USP collections and notifications: the frame of every page.',
+    '`GET /api/articles/{id}`: an advice article or video, blog article, news item or partner; `GET /api/articlelists/{kind}?id=`: an overview or a category with its articles.',
   ],
   conversions: ["`POST /api/conversion?mailplusId=`: records a mailing's conversion once per site; 204."],
   catalogue: [

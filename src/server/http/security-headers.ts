@@ -67,7 +67,8 @@ export function pageDirectives(nonce: string, tagManager: boolean): CspDirective
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
-    'frame-src': ["'none'"],
+    // Advice videos: YouTube's privacy-enhanced player, framed only once the visitor allows it (docs/advice.md).
+    'frame-src': ['https://www.youtube-nocookie.com'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'base-uri': ["'none'"],

@@ -19,6 +19,7 @@ import * as reviewsAndScans from './0019_reviews_and_scans.ts'
 import * as newsletter from './0020_newsletter.ts'
 import * as seller from './0021_seller.ts'
 import * as feedingGuides from './0022_feeding_guides.ts'
+import * as articles from './0023_articles.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_newsletter': newsletter,
   '0021_seller': seller,
   '0022_feeding_guides': feedingGuides,
+  '0023_articles': articles,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ import { translate } from '../../i18n.ts'
 import { SEARCH_SLUGS } from '../../../domain/catalogue-paths.ts'
 import { buildCatalogue, CATALOGUE_TABLES, type SiteLanguageOfCatalogue } from './catalogue-build.ts'
 import { buildAddresses } from './address-build.ts'
+import { ARTICLE_TABLES, buildArticles, loadArticleStructure, loadArticleTexts } from './article-build.ts'
 import { buildPickupPoints } from './pickup-point-build.ts'
 import { buildCartPricing, CART_PRICING_TABLES, loadCartPricing } from './cart-build.ts'
 import {
@@ -100,6 +101,19 @@ export function buildSeed(): SeedRows {
   rows.addresses.push(...buildAddresses())
   rows.pickupPoints.push(...buildPickupPoints())
   for (const url of catalogue.urls) rows.urls.push(urlRow(url))
+  const articles = buildArticles(
+    loadArticleStructure(),
+    loadArticleTexts(),
+    siteLanguages.map(({ site, language, languageId, prefix }) => ({
+      siteId: site.siteId,
+      language,
+      languageId,
+      prefix,
+    })),
+    languageIdOf,
+  )
+  for (const table of ARTICLE_TABLES) (rows[table] as unknown[]).push(...articles.rows[table])
+  for (const url of articles.urls) rows.urls.push(urlRow(url))
   addCatalogueNavigation(rows, siteLanguages, catalogue.navigation)
   const paths = new Set<string>()
   for (const url of rows.urls) {

@@ -92,6 +92,11 @@ export const SEED_KEYS: { [T in SeedTable]: (keyof Database[T] & string)[] } = {
   discountCodeSites: ['discountCodeId', 'siteId'],
   addresses: ['id'],
   pickupPoints: ['id'],
+  articleCategories: ['id'],
+  articleCategoryTexts: ['categoryId', 'languageId'],
+  articles: ['id'],
+  articleTexts: ['articleId', 'languageId'],
+  articleOverviewTexts: ['kind', 'languageId'],
 }
 
 export const SEED_TABLE_ORDER = Object.keys(SEED_KEYS) as SeedTable[]

@@ -70,6 +70,7 @@ import { renderRoutes, type Renderer } from './render/render.routes.ts'
 import { accountReviewRoutes } from './reviews/review.routes.ts'
 import { accountScanRoutes } from './scans/scan.routes.ts'
 import { articleRoutes } from './articles/article.routes.ts'
+import { sitemapRoutes } from './sitemap/sitemap.routes.ts'
 import { API_VERSION, API_VERSION_HEADER } from '../domain/version.ts'
 
 /**
@@ -329,6 +330,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     accountReviewRoutes,
     accountScanRoutes,
     articleRoutes,
+    sitemapRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

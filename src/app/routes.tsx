@@ -135,6 +135,13 @@ export const routes: RouteObject[] = [
           currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
         laterTexts: true,
       }),
+      // The dealer finder (spec §2: /store-locator/ on every site); a search only changes the address.
+      ...appPage('dealer', ['store-locator'], () => import('./dealers/dealer-finder-page.tsx'), {
+        load: async (args) => (await import('./dealers/dealer-finder.data.ts')).loadDealerFinder(args),
+        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+          currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
+        laterTexts: true,
+      }),
       // A roughage scan's result by the key of its mailed link (the routing kind 'roughage result by key').
       ...appPage('roughage-result', ROUGHAGE_RESULT_PATH_WORDS, () => import('./advice/roughage-result-page.tsx'), {
         subPath: ':scanType/:key',

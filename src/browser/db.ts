@@ -90,6 +90,13 @@ export interface CalculatorLastRecord {
   form: unknown
 }
 
+/** A site's dealers and places for the dealer finder offline; checked on read (src/app/data/dealer-store.ts). */
+export interface DealerDirectoryRecord {
+  siteId: number
+  directory: unknown
+  savedAt: unknown
+}
+
 export class ShopDatabase extends Dexie {
   products!: EntityTable<ProductRecord, 'key'>
   catalogueMeta!: EntityTable<CatalogueMetaRecord, 'scope'>
@@ -99,6 +106,7 @@ export class ShopDatabase extends Dexie {
   checkoutDrafts!: EntityTable<CheckoutDraftRecord, 'key'>
   horses!: EntityTable<HorseRecord, 'id'>
   calculatorLast!: EntityTable<CalculatorLastRecord, 'siteId'>
+  dealerDirectories!: EntityTable<DealerDirectoryRecord, 'siteId'>
 
   /** `options` lets tests run on another IndexedDB implementation. */
   constructor(name = 'shop', options?: DexieOptions) {
@@ -111,6 +119,7 @@ export class ShopDatabase extends Dexie {
     this.version(2).stores({ carts: 'siteId', cartOutbox: '++seq, siteId, &id' })
     this.version(3).stores({ checkoutDrafts: 'key, siteId' })
     this.version(4).stores({ horses: 'id, siteId', calculatorLast: 'siteId' })
+    this.version(5).stores({ dealerDirectories: 'siteId' })
   }
 }
 

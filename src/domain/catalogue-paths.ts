@@ -132,6 +132,11 @@ export const APP_PAGE_SLUGS: Readonly<Record<string, Record<LanguageCode, string
   cart: CART_SLUGS,
   compare: COMPARE_SLUGS,
   'feed-calculator': FEED_CALCULATOR_SLUGS,
+  // The dealer finder is /store-locator/ in every language (spec §2).
+  dealer: Object.fromEntries(Object.keys(FEED_CALCULATOR_SLUGS).map((code) => [code, 'store-locator'])) as Record<
+    LanguageCode,
+    string
+  >,
 }
 
 /** A path on a site in a language: '/zoeken/', or '/fr/recherche/' under a language prefix. */

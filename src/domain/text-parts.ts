@@ -3,10 +3,17 @@
 // about 8 KB (gzip) less. The server keeps every text; the mails' words are the server's alone.
 
 /**
- * Groups of texts only the account area, the checkout and the feed calculator show (src/app/account/, checkout/,
- * advice/): the second part, loaded with those pages and kept for offline use once a page is idle.
+ * Groups of texts only the account area, the checkout, the feed calculator and the dealer finder show
+ * (src/app/account/, checkout/, advice/, dealers/): the second part, loaded with those pages and kept for offline use once a page is idle.
  */
-export const ACCOUNT_TEXT_GROUPS: readonly string[] = ['account', 'checkout', 'feedCalculator', 'invoice', 'payments']
+export const ACCOUNT_TEXT_GROUPS: readonly string[] = [
+  'account',
+  'checkout',
+  'dealers',
+  'feedCalculator',
+  'invoice',
+  'payments',
+]
 /** Groups only the server uses: the browser's parts leave them out. */
 export const SERVER_ONLY_TEXT_GROUPS: readonly string[] = ['mail']
 

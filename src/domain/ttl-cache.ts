@@ -32,6 +32,10 @@ export class TtlCache<K, V> {
     this.#entries.set(key, { value, expires: this.#now() + this.#ttlMs })
   }
 
+  delete(key: K): void {
+    this.#entries.delete(key)
+  }
+
   clear(): void {
     this.#entries.clear()
   }

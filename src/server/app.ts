@@ -71,6 +71,7 @@ import { accountReviewRoutes } from './reviews/review.routes.ts'
 import { accountScanRoutes } from './scans/scan.routes.ts'
 import { articleRoutes } from './articles/article.routes.ts'
 import { sitemapRoutes } from './sitemap/sitemap.routes.ts'
+import { dealerRoutes } from './dealers/dealer.routes.ts'
 import { API_VERSION, API_VERSION_HEADER } from '../domain/version.ts'
 
 /**
@@ -283,7 +284,12 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     done(null, answer)
   })
   // After the hook above: a 304 it makes keeps the browser's policy.
-  if (security) securityHeaders = registerSecurityHeaders(app, { sites, production: config.NODE_ENV === 'production' })
+  if (security)
+    securityHeaders = registerSecurityHeaders(app, {
+      sites,
+      production: config.NODE_ENV === 'production',
+      imageOrigins: [new URL(config.MAP_TILE_URL.replace(/[{}]/g, '')).origin],
+    })
   const stopMaintenance = startCartMaintenance(database.db, app.log)
   app.addHook('onClose', async () => {
     stopMaintenance()
@@ -331,6 +337,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     accountScanRoutes,
     articleRoutes,
     sitemapRoutes,
+    dealerRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

@@ -69,6 +69,16 @@ export const ConfigSchema = z
      * average). 50 000 takes a slow phone about a second (docs/accounts.md); tests lower it to solve quickly.
      */
     CAPTCHA_MAX_NUMBER: z.coerce.number<string>().int().min(100).max(10_000_000).default(50_000),
+    /**
+     * The map tiles of the dealer finder: a URL template with {z}, {x} and {y} (OpenStreetMap's by default; a shop
+     * with much traffic sets its own tile server or provider). Its origin is allowed for images in the page policy.
+     */
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** The attribution the tiles' licence asks for, shown on the map. */
+    MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
     /** Mollie's API root, for tests only (the client speaks HTTPS only); default https://api.mollie.com/v2/. */
     MOLLIE_API_URL: z.url({ protocol: /^https$/ }).optional(),
   })

@@ -25,7 +25,7 @@ describe('the account part of the texts', () => {
   it('is used only by the account area, the checkout and the feed calculator', () => {
     const outside = sourcesIn(APP)
       .map((file) => relative(APP, file))
-      .filter((file) => !/^(account|advice|checkout)\//.test(file))
+      .filter((file) => !/^(account|advice|checkout|dealers)\//.test(file))
       .filter((file) => KEY_OF_THE_ACCOUNT_PART.test(readFileSync(join(APP, file), 'utf8')))
     expect(outside).toEqual([])
   })

@@ -41,6 +41,7 @@ describe('loadBundle', () => {
     expect(Object.keys(account.messages).toSorted()).toEqual([
       'account',
       'checkout',
+      'dealers',
       'feedCalculator',
       'invoice',
       'payments',

@@ -35,7 +35,7 @@ describe.each(DIALECTS)('cart checkout details API on %s', (dialect) => {
       )
       await ok(request('POST', `/api/cart/${id}/payment`, { body: { paymentMethodId: 1 } }))
       await ok(request('POST', `/api/cart/${id}/newsletter?subscribe=true`))
-      await ok(request('POST', `/api/cart/${id}/setdealer?dealerId=12`))
+      await ok(request('POST', `/api/cart/${id}/setdealer?dealerId=10001`))
       const cart = await cartOf(id)
       expect(cart).toMatchObject({
         billing,
@@ -44,7 +44,7 @@ describe.each(DIALECTS)('cart checkout details API on %s', (dialect) => {
         company: { companyName: 'Stal de Vries', vatNumber: 'NL123456789B01' },
         payment: { paymentMethodId: 1 },
         newsletterSubscribe: true,
-        dealerId: 12,
+        dealerId: 10001,
       })
       await ok(
         request('POST', `/api/cart/${id}/setdpdpickuppoint?parcelShopId=NL-12345&parcelShopZipcodeOrCity=Utrecht`),
@@ -143,6 +143,9 @@ describe.each(DIALECTS)('cart checkout details API on %s', (dialect) => {
         'invalidParameter',
       ],
       ['a dealer id of zero', () => ['POST', 'setdealer?dealerId=0'], 400, 'invalidParameter'],
+      // The seed's dealers are numbered country * 10,000 + n: 20001 is a Belgian dealer, the site is Dutch.
+      ['a dealer of another country', () => ['POST', 'setdealer?dealerId=20001'], 404, 'notFound'],
+      ['a dealer nobody has', () => ['POST', 'setdealer?dealerId=99999'], 404, 'notFound'],
     ])('refuses %s and leaves the cart as it was', async (_, make, status, code) => {
       const { shoppingcartId: id } = await newCart()
       const [method, path, body] = make()

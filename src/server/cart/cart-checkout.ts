@@ -6,9 +6,10 @@ import { PasswordSchema, type Company, type ShippingAddress } from '../../domain
 import type { Billing } from '../../domain/cart-api.ts'
 import { checkBilling, checkCompany, checkShippingAddress, deliveryAddressOf } from '../../domain/checkout-rules.ts'
 import type { ShippingMethod } from '../../domain/enums.ts'
-import { AppError } from '../../domain/errors.ts'
+import { AppError, NotFoundError } from '../../domain/errors.ts'
 import type { RequestScope } from '../http/scope.ts'
 import { cartOf } from './cart-rows.ts'
+import { findDealerCountry } from '../dealers/dealer.repository.ts'
 import { hashPassword } from '../accounts/password-hash.ts'
 import type { CartScope, CartService, Trx } from './cart.service.ts'
 import { addressCountry, invalidFields, siteCountry } from './checkout-rules.ts'
@@ -99,7 +100,10 @@ export class CartCheckout {
     await this.#carts.update(trx, scope, id, { passwordHash: await hashPassword(password), confirmUrl })
   }
 
-  setDealer(trx: Trx, scope: RequestScope, id: string, dealerId: number) {
+  /** Only a dealer of the site's country (the dealer finder's dealers); another is as unknown as none. */
+  async setDealer(trx: Trx, scope: RequestScope, id: string, dealerId: number) {
+    if ((await findDealerCountry(trx, dealerId)) !== scope.site.countryId)
+      throw new NotFoundError(`Dealer ${dealerId} on this site`)
     return this.#carts.update(trx, scope, id, { dealerId })
   }
 

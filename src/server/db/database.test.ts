@@ -53,6 +53,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0021_seller',
       '0022_feeding_guides',
       '0023_articles',
+      '0024_dealers',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

@@ -17,6 +17,7 @@ import type { PlatformTables } from './tables/platform.ts'
 import type { ReturnTables } from './tables/returns.ts'
 import type { ReviewScanTables } from './tables/reviews-and-scans.ts'
 import type { ArticleTables } from './tables/articles.ts'
+import type { DealerTables } from './tables/dealers.ts'
 import type { SessionTables } from './tables/sessions.ts'
 
 export interface Database
@@ -38,4 +39,5 @@ export interface Database
     NewsletterTables,
     ReturnTables,
     ReviewScanTables,
-    ArticleTables {}
+    ArticleTables,
+    DealerTables {}

@@ -67,6 +67,7 @@ const NOUNS = {
     '`GET /api/feedproducts`: the feeds the feed calculator doses, with their feeding guides and packages.',
     "`GET /api/catalogue/labels`: group, facet value and landing page names, the search page's path.",
     '`GET /api/catalogue/sync?since=N`: the offline catalogue: a snapshot (`since=0`) or what changed after version N; never cached.',
+    "`GET /api/dealers`: the dealers and known places of the site's country; `GET /api/dealers/search?q=` (or `lat`, `lon`): the nearest, nearest first.",
     '`POST /api/stockreminders`: a notify-me request for a variant that cannot be ordered yet; 204.',
   ],
   cart: [

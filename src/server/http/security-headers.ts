@@ -58,13 +58,17 @@ const TAG_MANAGER: CspDirectives = {
  * are rendered, so no 'unsafe-inline' for styles either. Images: product pictures and icons are the site's own; data:
  * and blob: for placeholders the app and the service worker make.
  */
-export function pageDirectives(nonce: string, tagManager: boolean): CspDirectives {
+export function pageDirectives(
+  nonce: string,
+  tagManager: boolean,
+  imageOrigins: readonly string[] = [],
+): CspDirectives {
   const own = nonce ? [`'nonce-${nonce}'`] : []
   const policy: CspDirectives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...own],
     'style-src': ["'self'", ...own],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     // Advice videos: YouTube's privacy-enhanced player, framed only once the visitor allows it (docs/advice.md).
@@ -146,7 +150,11 @@ export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply, con
  */
 export function registerSecurityHeaders(
   app: ZodApp,
-  { sites, production }: { sites: SiteDirectory; production: boolean },
+  {
+    sites,
+    production,
+    imageOrigins = [],
+  }: { sites: SiteDirectory; production: boolean; /** The dealer finder's map tiles. */ imageOrigins?: string[] },
 ): SecurityHeaders {
   const fixed: [string, string][] = production ? [...COMMON, ['strict-transport-security', HSTS]] : COMMON
   const apply: SecurityHeaders = (request, reply, type) => {
@@ -161,7 +169,7 @@ export function registerSecurityHeaders(
     let policy = NOTHING
     if (/^text\/html\b/i.test(type)) {
       policy = serializePolicy({
-        ...pageDirectives(cspNonce(reply), allowsTagManager(sites, request)),
+        ...pageDirectives(cspNonce(reply), allowsTagManager(sites, request), imageOrigins),
         ...routeConfig(request)?.contentSecurityPolicy,
       })
     } else if (isScript(type)) policy = SCRIPT

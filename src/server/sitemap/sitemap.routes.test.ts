@@ -20,14 +20,23 @@ describe.each(DIALECTS)('sitemaps on %s', (dialect) => {
     expect(new Set(locs).size).toBe(locs.length)
     const paths = locs.map((loc) => new URL(loc).pathname)
     // Both languages of the Belgian site: home, a category, a product, the calculator, the FAQ.
-    for (const path of ['/', '/fr/', '/muesli/', '/fr/mashs/', '/voercalculator/', '/fr/calculateur-de-ration/'])
+    for (const path of [
+      '/',
+      '/fr/',
+      '/muesli/',
+      '/fr/mashs/',
+      '/voercalculator/',
+      '/fr/calculateur-de-ration/',
+      '/store-locator/',
+      '/fr/store-locator/',
+    ])
       expect(paths).toContain(path)
     expect(paths.some((p) => p.startsWith('/muesli/sport-muesli/'))).toBe(true)
     // Not the search page, the not-found page, the checkout's outcomes, the cart or the account.
     expect(paths.filter((p) => /^(\/fr)?\/(zoeken|recherche|winkelmandje|panier|account|checkout)\//.test(p))).toEqual(
       [],
     )
-    const routed = paths.filter((p) => !/voercalculator|calculateur-de-ration/.test(p))
+    const routed = paths.filter((p) => !/voercalculator|calculateur-de-ration|store-locator/.test(p))
     for (const path of routed.filter((_, i) => i % 7 === 0)) {
       const route = await get(`/api/routing/getbyurl?url=${encodeURIComponent(path)}`, HOSTS.be)
       expect(route.statusCode, path).toBe(200)

@@ -2,6 +2,7 @@
 // each with its hreflang alternates: the same page on the brand's sites in every language (Google's `xhtml:link`
 // form), so the sitemap tells search engines what the pages' own hreflang links say.
 import { FEED_CALCULATOR_SLUGS, localPath } from '../../domain/catalogue-paths.ts'
+import { DEALER_FINDER_PATH } from '../../domain/dealers.ts'
 import { brandOf } from '../../domain/locale.ts'
 import type { RouteTarget } from '../../domain/routing.ts'
 import type { Db } from '../db/database.ts'
@@ -57,15 +58,19 @@ export async function sitemapOf(
       group: groupOf(row.target, row.routeKey, row.siteId, pageKeys),
     })
   }
-  // The feed calculator, an app page in every language of every site.
+  // The feed calculator and the dealer finder, app pages in every language of every site.
   for (const other of family)
     for (const language of other.languages)
-      entries.push({
-        siteId: other.id,
-        languageId: language.languageId,
-        url: `${originOf.get(other.id)}${localPath(language.pathPrefix, FEED_CALCULATOR_SLUGS[language.code])}`,
-        group: 'feed-calculator',
-      })
+      for (const [group, slug] of [
+        ['feed-calculator', FEED_CALCULATOR_SLUGS[language.code]],
+        ['dealer-finder', DEALER_FINDER_PATH],
+      ] as const)
+        entries.push({
+          siteId: other.id,
+          languageId: language.languageId,
+          url: `${originOf.get(other.id)}${localPath(language.pathPrefix, slug)}`,
+          group,
+        })
 
   const byGroup = new Map<string, Entry[]>()
   for (const entry of entries) byGroup.set(entry.group, [...(byGroup.get(entry.group) ?? []), entry])

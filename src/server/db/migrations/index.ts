@@ -20,6 +20,7 @@ import * as newsletter from './0020_newsletter.ts'
 import * as seller from './0021_seller.ts'
 import * as feedingGuides from './0022_feeding_guides.ts'
 import * as articles from './0023_articles.ts'
+import * as dealers from './0024_dealers.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_seller': seller,
   '0022_feeding_guides': feedingGuides,
   '0023_articles': articles,
+  '0024_dealers': dealers,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ import { translate } from '../../i18n.ts'
 import { SEARCH_SLUGS } from '../../../domain/catalogue-paths.ts'
 import { buildCatalogue, CATALOGUE_TABLES, type SiteLanguageOfCatalogue } from './catalogue-build.ts'
 import { buildAddresses } from './address-build.ts'
+import { buildDealers, loadDealerPlaces } from './dealer-build.ts'
 import { ARTICLE_TABLES, buildArticles, loadArticleStructure, loadArticleTexts } from './article-build.ts'
 import { buildPickupPoints } from './pickup-point-build.ts'
 import { buildCartPricing, CART_PRICING_TABLES, loadCartPricing } from './cart-build.ts'
@@ -114,6 +115,9 @@ export function buildSeed(): SeedRows {
   )
   for (const table of ARTICLE_TABLES) (rows[table] as unknown[]).push(...articles.rows[table])
   for (const url of articles.urls) rows.urls.push(urlRow(url))
+  const dealers = buildDealers(loadDealerPlaces(), countries)
+  rows.dealers.push(...dealers.dealers)
+  rows.dealerPlaces.push(...dealers.dealerPlaces)
   addCatalogueNavigation(rows, siteLanguages, catalogue.navigation)
   const paths = new Set<string>()
   for (const url of rows.urls) {

@@ -97,6 +97,8 @@ export const SEED_KEYS: { [T in SeedTable]: (keyof Database[T] & string)[] } = {
   articles: ['id'],
   articleTexts: ['articleId', 'languageId'],
   articleOverviewTexts: ['kind', 'languageId'],
+  dealers: ['id'],
+  dealerPlaces: ['id'],
 }
 
 export const SEED_TABLE_ORDER = Object.keys(SEED_KEYS) as SeedTable[]

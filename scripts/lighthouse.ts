@@ -127,6 +127,8 @@ const PAGES: Page[] = [
   { path: '/vergelijken/', prepare: twoCompared, notCounted: ['seo'] },
   { path: '/winkelwagen/', prepare: productInCart, notCounted: ['seo'] },
   { path: '/checkout/billing/', prepare: productInCart, notCounted: ['seo'] },
+  // An advice article (issue 15 names it among the page kinds once they land).
+  { path: '/advies/basiskennis-voeren/hoeveel-krachtvoer-heeft-mijn-paard-nodig/' },
 ]
 
 /** Where a failing audit points: the first elements it names, or its explanation. */

@@ -75,11 +75,15 @@ export function Component() {
             {t('dealers.search.submit')}
           </button>
         </div>
-        {hydrated && 'geolocation' in navigator && (
-          <button type="button" className="button button--secondary" onClick={locate} disabled={locating === 'asking'}>
-            {locating === 'asking' ? t('dealers.search.locating') : t('dealers.search.locate')}
-          </button>
-        )}
+        {/* In the first HTML (no shift when the page comes alive), usable once it has. */}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={locate}
+          disabled={!hydrated || locating === 'asking' || !('geolocation' in navigator)}
+        >
+          {locating === 'asking' ? t('dealers.search.locating') : t('dealers.search.locate')}
+        </button>
         {locating === 'denied' && (
           <p className="field__error" role="alert">
             {t('dealers.search.denied')}
@@ -104,10 +108,13 @@ export function Component() {
               <DealerItem key={dealer.dealerId} dealer={dealer} groupNames={groupNames} />
             ))}
           </ol>
-          {hydrated && (
-            <Suspense>
+          {/* The map's place is kept from the first HTML; Leaflet fills it once the page is alive. */}
+          {hydrated ? (
+            <Suspense fallback={<div className="dealer-map" />}>
               <DealerMap tiles={directory.tiles} from={result.from} dealers={result.dealers} />
             </Suspense>
+          ) : (
+            <div className="dealer-map" />
           )}
         </section>
       )}

@@ -129,6 +129,8 @@ const PAGES: Page[] = [
   { path: '/checkout/billing/', prepare: productInCart, notCounted: ['seo'] },
   // An advice article (issue 15 names it among the page kinds once they land).
   { path: '/advies/basiskennis-voeren/hoeveel-krachtvoer-heeft-mijn-paard-nodig/' },
+  { path: '/voercalculator/?work=4' },
+  { path: '/store-locator/?q=Utrecht' },
 ]
 
 /** Where a failing audit points: the first elements it names, or its explanation. */

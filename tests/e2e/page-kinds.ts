@@ -11,5 +11,9 @@ export const PAGE_KINDS = [
   ['product with variants and reviews', '/muesli/recreatie-muesli/'],
   ['compare', '/vergelijken/'],
   ['cart', '/winkelwagen/'],
+  ['advice article', '/advies/basiskennis-voeren/hoeveel-krachtvoer-heeft-mijn-paard-nodig/'],
+  ['news overview', '/nieuws/'],
+  ['feed calculator', '/voercalculator/?work=4'],
+  ['dealer finder', '/store-locator/?q=Utrecht'],
   ['not found', '/bestaat-niet/'],
 ] as const

@@ -9,6 +9,7 @@ import { Link } from 'react-router'
 import type { Article, ArticleLink } from '../../domain/articles.ts'
 import { summaryOf, utcDay } from '../../domain/product-rules.ts'
 import { ProductCard } from '../catalogue/product-card.tsx'
+import { useHydrated } from '../catalogue/use-hydrated.ts'
 import { consentAtom } from '../consent/consent.ts'
 import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'
@@ -44,6 +45,8 @@ function Video({ video, title }: { video: NonNullable<Article['video']>; title: 
   const { t } = useTranslation()
   const consent = useAtomValue(consentAtom)
   const [shown, setShown] = useState(false)
+  // A tap before the page runs would do nothing: the button waits for it.
+  const hydrated = useHydrated()
   const minutes = Math.floor(video.durationSeconds / 60)
   const seconds = String(video.durationSeconds % 60).padStart(2, '0')
   return (
@@ -63,7 +66,7 @@ function Video({ video, title }: { video: NonNullable<Article['video']>; title: 
         ) : (
           <div className="article-video__consent">
             <p>{t('articles.video.consent')}</p>
-            <button type="button" className="button" onClick={() => setShown(true)}>
+            <button type="button" className="button" onClick={() => setShown(true)} disabled={!hydrated}>
               {t('articles.video.show')}
             </button>
           </div>

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router'
 import {
   CART_PATH_WORDS,
   COMPARE_PATH_WORDS,
@@ -131,15 +131,13 @@ export const routes: RouteObject[] = [
       // the texts (kept for offline use), its feeds with its loader; changing the form (the query) loads nothing.
       ...appPage('feed-calculator', FEED_CALCULATOR_PATH_WORDS, () => import('./advice/feed-calculator-page.tsx'), {
         load: async (args) => (await import('./advice/feed-calculator.data.ts')).loadFeedCalculator(args),
-        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-          currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
+        shouldRevalidate: keepDataForQuery,
         laterTexts: true,
       }),
       // The dealer finder (spec §2: /store-locator/ on every site); a search only changes the address.
       ...appPage('dealer', ['store-locator'], () => import('./dealers/dealer-finder-page.tsx'), {
         load: async (args) => (await import('./dealers/dealer-finder.data.ts')).loadDealerFinder(args),
-        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-          currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
+        shouldRevalidate: keepDataForQuery,
         laterTexts: true,
       }),
       // A roughage scan's result by the key of its mailed link (the routing kind 'roughage result by key').
@@ -175,6 +173,11 @@ interface AppPageOptions {
   subPath?: string
   /** false: a page of one visitor, with no counterpart elsewhere (the switcher leads to each site's home page). */
   alternates?: false
+}
+
+/** A page whose address holds its form (the calculator, the dealer search): a new query loads nothing again. */
+function keepDataForQuery({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
 }
 
 /** A page of the app's own under each of its path words, with or without a language prefix ('/fr/panier/'). */

@@ -8,6 +8,7 @@ import {
   AccountScanResultSchema,
   FeedAdviceListSchema,
   ScanResultListSchema,
+  type OwnFeedAdvicePost,
 } from '../../domain/account-scans.ts'
 import { ApiRequestError, type ApiRequest } from '../../browser/transport.ts'
 import type { ShopApi } from '../api/shop-api.ts'
@@ -28,6 +29,11 @@ export function accountDataApi(api: ShopApi) {
     scanResult: (id: number, signal?: AbortSignal) =>
       call(AccountScanResultSchema, { path: `/api/account/scanresults/${id}`, signal }),
     feedAdviceList: (signal?: AbortSignal) => call(FeedAdviceListSchema, { path: '/api/account/feedadvice', signal }),
+    /** Advice of the feed calculator, kept as the account's unread feed advice. */
+    saveFeedAdvice: async (advice: OwnFeedAdvicePost) => {
+      const response = await api.send({ method: 'POST', path: '/api/account/feedadvice', body: advice })
+      if (response.status !== 201) throw new ApiRequestError(response.status, response.body, response.headers)
+    },
     feedAdvice: (id: number, signal?: AbortSignal) =>
       call(AccountFeedAdviceSchema, { path: `/api/account/feedadvice/${id}`, signal }),
   }

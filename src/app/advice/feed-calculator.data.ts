@@ -1,7 +1,7 @@
 // The feed calculator's data: the feeds it doses, from the server or, without a network, from the device's copy of
 // the catalogue (the same products, marked with how fresh they are). Loaded once per visit of the page: the form lives
-// in the address, and changing it does not load the feeds again (shouldRevalidate).
-import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
+// in the address, and changing it does not load the feeds again (routes.tsx, keepDataForQuery).
+import type { LoaderFunctionArgs } from 'react-router'
 import { FeedProductListSchema, feedProductsOf, type FeedProduct } from '../../domain/feed-products.ts'
 import { ApiRequestError } from '../../browser/transport.ts'
 import { deviceCatalogue, fromServerOrDevice, type Freshness } from '../catalogue/catalogue-source.ts'
@@ -31,10 +31,3 @@ export async function loadFeedCalculator({ context, request }: LoaderFunctionArg
   ).catch(() => null)
   return { products: found?.value ?? null, freshness: found?.freshness ?? null }
 }
-
-/** The feeds stay while only the form (the query) changes. */
-export const feedCalculatorShouldRevalidate = ({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate)

@@ -10,7 +10,6 @@ import { HORSE_NAME_MAX, type FeedCalculation, type FeedCalculatorInputs } from 
 import { formOf, type FeedCalculatorForm } from '../../domain/feed-calculator-query.ts'
 import type { FeedProduct } from '../../domain/feed-products.ts'
 import { intlLocaleOf } from '../../domain/locale.ts'
-import { ApiRequestError } from '../../browser/transport.ts'
 import { accountAtom, ensureAccount } from '../account/account-state.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
@@ -82,12 +81,12 @@ export function SavedHorses({
   const toAccount = async (horse: SavedHorse) => {
     if (!horse.advice) return
     try {
-      const response = await services.api.send({
-        method: 'POST',
-        path: '/api/account/feedadvice',
-        body: { horseName: horse.name, inputs: horse.inputs, advice: horse.advice },
+      const { accountDataApi } = await import('../account/account-data-api.ts')
+      await accountDataApi(services.api).saveFeedAdvice({
+        horseName: horse.name,
+        inputs: horse.inputs,
+        advice: horse.advice,
       })
-      if (response.status !== 201) throw new ApiRequestError(response.status, response.body, response.headers)
       setMessage({ text: t('feedCalculator.horses.sentToAccount', { name: horse.name }), error: false })
     } catch {
       setMessage({ text: t('feedCalculator.horses.sendFailed'), error: true })

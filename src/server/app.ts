@@ -294,6 +294,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   app.addHook('onClose', async () => {
     stopMaintenance()
     await jobs.stop(config.SHUTDOWN_TIMEOUT_MS)
+    mail.close()
     await database.close()
   })
 

@@ -98,6 +98,11 @@ export class MailService {
     })
   }
 
+  /** Closes the SMTP connections kept open (after the job worker stopped). */
+  close(): void {
+    this.#transport?.close()
+  }
+
   /** Whether mails go out over SMTP; without SMTP_URL they are kept in the database. */
   get sending(): boolean {
     return this.#transport !== undefined

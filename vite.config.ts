@@ -98,6 +98,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             'src/domain/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/integration/**/*.test.ts',
+            'tests/helpers/**/*.test.ts',
           ],
           // Route tests open real databases; keep files in separate workers but not too many on two cores.
           pool: 'forks',

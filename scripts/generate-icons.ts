@@ -12,8 +12,11 @@ export type IconSpec = {
   /** File name suffix: `<brand>-<suffix>.png`. */
   suffix: string
   size: number
-  /** `plain`: the coloured mark on the brand background; `maskable`: the white mark on the primary colour. */
-  variant: 'plain' | 'maskable'
+  /**
+   * `plain`: the coloured mark on the brand background; `maskable`: the white mark on the primary colour; `badge`:
+   * the white mark on nothing (a notification's badge: Android draws its alpha channel only).
+   */
+  variant: 'plain' | 'maskable' | 'badge'
 }
 
 export const ICONS: readonly IconSpec[] = [
@@ -23,10 +26,11 @@ export const ICONS: readonly IconSpec[] = [
   { suffix: 'maskable-512', size: 512, variant: 'maskable' },
   // iOS rounds the corners itself and shows transparency as black: same full-bleed layout as the maskable icons.
   { suffix: 'apple-touch-180', size: 180, variant: 'maskable' },
+  { suffix: 'badge-96', size: 96, variant: 'badge' },
 ]
 
 /** Share of the icon's side taken by the mark's 512×512 view box. */
-const MARK_RATIO = { plain: 0.85, maskable: 0.6 } as const
+const MARK_RATIO = { plain: 0.85, maskable: 0.6, badge: 0.9 } as const
 
 export const ICONS_DIR = fileURLToPath(new URL('../public/icons/', import.meta.url))
 export const SOURCE_DIR = join(ICONS_DIR, 'source')
@@ -56,7 +60,7 @@ export function checkMark(brand: string, svg: string): void {
   if (problems.length > 0) throw new Error(`${brand}.svg: ${problems.join('; ')}`)
 }
 
-async function renderIcon(svg: string, colour: string, icon: IconSpec): Promise<Buffer> {
+async function renderIcon(svg: string, colour: string | null, icon: IconSpec): Promise<Buffer> {
   const { size } = icon
   // Same parity as the icon so the mark sits exactly in the centre.
   const margin = Math.round((size * (1 - MARK_RATIO[icon.variant])) / 2)
@@ -65,10 +69,15 @@ async function renderIcon(svg: string, colour: string, icon: IconSpec): Promise<
     .resize(markSize, markSize, { fit: 'fill' })
     .png()
     .toBuffer()
-  const { data, info } = await sharp({ create: { width: size, height: size, channels: 4, background: colour } })
+  const background = colour ?? { r: 0, g: 0, b: 0, alpha: 0 }
+  const { data, info } = await sharp({ create: { width: size, height: size, channels: 4, background } })
     .composite([{ input: mark, left: margin, top: margin }])
     .raw()
     .toBuffer({ resolveWithObject: true })
+  if (colour === null)
+    return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .png({ compressionLevel: 9, adaptiveFiltering: false, palette: false })
+      .toBuffer()
   // Opaque everywhere: store RGB only (smaller, and no transparency for iOS to turn black).
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .removeAlpha()
@@ -100,7 +109,7 @@ export async function generateIcons(
       const png =
         icon.variant === 'plain'
           ? await renderIcon(svg, brand.background, icon)
-          : await renderIcon(white, brand.primary, icon)
+          : await renderIcon(white, icon.variant === 'badge' ? null : brand.primary, icon)
       write(`${key}-${icon.suffix}.png`, png)
     }
   }

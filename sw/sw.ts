@@ -30,6 +30,8 @@ import { BACKGROUND_SYNC_TAG } from '../src/domain/cart-constants.ts'
 import { offlinePathFor } from '../src/domain/paths.ts'
 import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
 import { workerCartApi } from './cart-api.ts'
+// oxlint-disable-next-line import/no-unassigned-import -- registers the push, notification click and reminder sync handlers
+import './push.ts'
 
 declare const self: ServiceWorkerGlobalScope
 /** Background Sync's event (not in TypeScript's worker types yet). */

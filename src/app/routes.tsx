@@ -23,10 +23,14 @@ const CHECKOUT_PAGES = {
   complete: () => import('./checkout/complete-page.tsx'),
 } as const
 
-/** The newsletter's pages the mailed links open (newsletter/), under every language prefix. */
-const NEWSLETTER_PAGES = {
+/** The pages mailed links open (the newsletter's, a back-in-stock reminder's cancel), under every language prefix. */
+const MAILED_LINK_PAGES = {
   'newsletter-confirm': { path: 'newsletter/confirm', lazy: () => import('./newsletter/confirm-page.tsx') },
   'newsletter-unsubscribe': { path: 'newsletter/unsubscribe', lazy: () => import('./newsletter/unsubscribe-page.tsx') },
+  'stock-reminder-cancel': {
+    path: 'stock-reminder/cancel',
+    lazy: () => import('./catalogue/reminder-cancel-page.tsx'),
+  },
 } as const
 
 interface AccountPage {
@@ -152,7 +156,7 @@ export const routes: RouteObject[] = [
       // The account area, under every language prefix.
       ...accountPages(),
       // The confirmation and unsubscribe links of the newsletter's mails.
-      ...newsletterPages(),
+      ...mailedLinkPages(),
       {
         id: 'dynamic',
         path: '*',
@@ -263,8 +267,8 @@ function accountPages(): RouteObject[] {
   )
 }
 
-function newsletterPages(): RouteObject[] {
-  return Object.entries(NEWSLETTER_PAGES).flatMap(([routeName, { path, lazy }]) =>
+function mailedLinkPages(): RouteObject[] {
+  return Object.entries(MAILED_LINK_PAGES).flatMap(([routeName, { path, lazy }]) =>
     [path, `:language/${path}`].map((full) => ({
       id: `${routeName}:${full}`,
       path: full,

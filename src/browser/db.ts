@@ -97,6 +97,14 @@ export interface DealerDirectoryRecord {
   savedAt: unknown
 }
 
+/** A back-in-stock e-mail reminder asked on this device, queued or sent; checked on read (stock-reminder-store.ts). */
+export interface StockReminderRecord {
+  /** `${siteId}:${productVariantId}` */
+  key: string
+  siteId: number
+  [field: string]: unknown
+}
+
 export class ShopDatabase extends Dexie {
   products!: EntityTable<ProductRecord, 'key'>
   catalogueMeta!: EntityTable<CatalogueMetaRecord, 'scope'>
@@ -107,6 +115,7 @@ export class ShopDatabase extends Dexie {
   horses!: EntityTable<HorseRecord, 'id'>
   calculatorLast!: EntityTable<CalculatorLastRecord, 'siteId'>
   dealerDirectories!: EntityTable<DealerDirectoryRecord, 'siteId'>
+  stockReminders!: EntityTable<StockReminderRecord, 'key'>
 
   /** `options` lets tests run on another IndexedDB implementation. */
   constructor(name = 'shop', options?: DexieOptions) {
@@ -120,6 +129,7 @@ export class ShopDatabase extends Dexie {
     this.version(3).stores({ checkoutDrafts: 'key, siteId' })
     this.version(4).stores({ horses: 'id, siteId', calculatorLast: 'siteId' })
     this.version(5).stores({ dealerDirectories: 'siteId' })
+    this.version(6).stores({ stockReminders: 'key, siteId' })
   }
 }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { EmailAddressSchema } from './email.ts'
 import { ProductFilterKeySchema, SearchRequestSchema } from './catalogue.ts'
 import { ProductTypeSchema } from './enums.ts'
 import { IdSchema } from './ids.ts'
@@ -106,10 +105,3 @@ export const CatalogueSyncSchema = z.object({
   labels: CatalogueLabelsSchema.nullable(),
 })
 export type CatalogueSync = z.infer<typeof CatalogueSyncSchema>
-
-/** POST /api/stockreminders: notify me by e-mail when a variant can be ordered. */
-export const StockReminderRequestSchema = z.object({
-  productVariantId: IdSchema,
-  emailAddress: EmailAddressSchema,
-})
-export type StockReminderRequest = z.infer<typeof StockReminderRequestSchema>

@@ -72,6 +72,9 @@ import { accountScanRoutes } from './scans/scan.routes.ts'
 import { articleRoutes } from './articles/article.routes.ts'
 import { sitemapRoutes } from './sitemap/sitemap.routes.ts'
 import { dealerRoutes } from './dealers/dealer.routes.ts'
+import { vapidKeys, WebPushSender, type VapidKeys } from './stock-reminders/push-sender.ts'
+import { stockReminderRoutes } from './stock-reminders/stock-reminder.routes.ts'
+import { StockReminderService } from './stock-reminders/stock-reminder.service.ts'
 import { API_VERSION, API_VERSION_HEADER } from '../domain/version.ts'
 
 /**
@@ -186,6 +189,30 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   const cartCalculator = new CartCalculator(carts)
   const invoices = new InvoiceService({ database, sites, mail, publicUrl, secret: config.SESSION_SECRET })
   const newsletter = new NewsletterService({ database, sites, mail, jobs, secret: config.SESSION_SECRET })
+  // Read (or made and stored) once, on first use: a server that never pushes never touches the table.
+  let keys: Promise<VapidKeys> | undefined
+  const pushKey = () =>
+    (keys ??= vapidKeys(database.db, {
+      publicKey: config.VAPID_PUBLIC_KEY,
+      privateKey: config.VAPID_PRIVATE_KEY,
+    }).catch((error: unknown) => {
+      keys = undefined
+      throw error
+    }))
+  const stockReminders = new StockReminderService({
+    database,
+    sites,
+    catalogue,
+    mail,
+    jobs,
+    publicUrl,
+    push: async () =>
+      new WebPushSender(await pushKey(), {
+        subject: config.VAPID_SUBJECT ?? `mailto:webmaster@${publicUrl.hostname}`,
+        extraOrigins: config.PUSH_ENDPOINT_ORIGINS,
+      }),
+    extraPushOrigins: config.PUSH_ENDPOINT_ORIGINS,
+  })
   const accounts = new AccountService({
     database,
     sites,
@@ -238,6 +265,8 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     newsletter,
     accounts,
     captcha: new CaptchaService(database.db, config, now),
+    stockReminders,
+    pushKey,
   }
 
   const responses = new ResponseCache({ now })
@@ -339,6 +368,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     articleRoutes,
     sitemapRoutes,
     dealerRoutes,
+    stockReminderRoutes,
   ]) {
     await app.register(async (scoped) => routes(scoped.withTypeProvider<ZodTypeProvider>(), context))
   }

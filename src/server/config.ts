@@ -79,12 +79,47 @@ export const ConfigSchema = z
       .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     /** The attribution the tiles' licence asks for, shown on the map. */
     MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
+    /**
+     * The VAPID key pair (RFC 8292) back-in-stock pushes are signed with, base64url as `web-push generate-vapid-keys`
+     * prints them. Without them the server makes a pair on first start and keeps it in the database.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key')
+      .optional(),
+    /** The contact push services see in the VAPID claim: a mailto: or https: address (default: webmaster at PUBLIC_URL). */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
+      .optional(),
+    /**
+     * Push endpoints the server may post to besides the browsers' own push services (comma-separated origins): a
+     * test's local push service. Anything else a browser hands in is refused, so the server never posts elsewhere.
+     */
+    PUSH_ENDPOINT_ORIGINS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
     /** Mollie's API root, for tests only (the client speaks HTTPS only); default https://api.mollie.com/v2/. */
     MOLLIE_API_URL: z.url({ protocol: /^https$/ }).optional(),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {
     message: 'SESSION_SECRET must be set in production',
     path: ['SESSION_SECRET'],
+  })
+  .refine((c) => (c.VAPID_PUBLIC_KEY === undefined) === (c.VAPID_PRIVATE_KEY === undefined), {
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together',
+    path: ['VAPID_PRIVATE_KEY'],
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.BACKOFFICE_TOKEN !== undefined, {
     message: 'BACKOFFICE_TOKEN must be set in production',

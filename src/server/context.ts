@@ -26,6 +26,8 @@ import type { OrderService } from './orders/order.service.ts'
 import type { OrderPayments } from './orders/order-payment.ts'
 import type { OrderRefunds } from './orders/order-refund.ts'
 import type { SiteDirectory } from './sites/site.directory.ts'
+import type { VapidKeys } from './stock-reminders/push-sender.ts'
+import type { StockReminderService } from './stock-reminders/stock-reminder.service.ts'
 
 /** What every route module gets: the database, the site directory, the configuration, the catalogue, the carts and
  * the background jobs. */
@@ -66,6 +68,10 @@ export interface AppContext {
   accounts: AccountService
   /** The ALTCHA captcha: challenges, and the check of a solution (single use). */
   captcha: CaptchaService
+  /** Back-in-stock reminders by e-mail and push, and the jobs that send them on a restock. */
+  stockReminders: StockReminderService
+  /** The VAPID key pair push messages are signed with (configured, or made and stored on first use). */
+  pushKey: () => Promise<VapidKeys>
 }
 
 export type ZodApp = FastifyInstance<

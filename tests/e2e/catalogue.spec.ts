@@ -190,7 +190,7 @@ test.describe('catalogue pages', () => {
     await expect(main.getByRole('alert').filter({ hasText: nl.validation.email })).toBeVisible()
     await main.getByLabel(nl.catalogue.notify.email).fill('stal@example.nl')
     await main.getByRole('button', { name: nl.catalogue.notify.submit }).click()
-    await expect(main.getByText(nl.catalogue.notify.done)).toBeVisible()
+    await expect(main.getByText(nl.catalogue.notify.waiting.replace('{{email}}', 'stal@example.nl'))).toBeVisible()
   })
 
   test('on a phone every catalogue page fits the screen, and the filters fold away until asked for', async ({

@@ -1,4 +1,4 @@
-// /account/subscriptions/ (signed in): the newsletter opt-in and out. Opting in here counts as confirmed (the
+// /account/subscriptions/ (signed in): the newsletter opt-in and out, and the back-in-stock reminders waiting. Opting in here counts as confirmed (the
 // account's address was proven by its activation; docs/accounts.md), so the change is done when the server says so.
 import { useAtomValue } from 'jotai'
 import { useEffect, useId, useState, type FormEvent } from 'react'
@@ -11,6 +11,7 @@ import { isUnreachable } from '../newsletter/unreachable.ts'
 import { connectivityAtom } from '../pwa/connectivity.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
+import { StockRemindersSection } from './stock-reminders-section.tsx'
 
 type Load =
   | { status: 'loading' }
@@ -118,6 +119,7 @@ export function Component() {
           </p>
         </form>
       )}
+      {load.status === 'ready' && <StockRemindersSection />}
     </article>
   )
 }

@@ -142,8 +142,6 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
       }
       return { ...sync, products }
     },
-    stockReminder: (productVariantId: number, emailAddress: string) =>
-      call('none', { method: 'POST', path: '/api/stockreminders', body: { productVariantId, emailAddress } }, true),
     conversion: (mailplusId: string) =>
       call('none', { method: 'POST', path: '/api/Conversion', query: { mailplusId } }, true),
 

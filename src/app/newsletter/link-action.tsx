@@ -1,4 +1,4 @@
-// What the confirm and unsubscribe pages share: they do what the mailed link asks as soon as the page runs in the
+// What the pages of mailed links share (the newsletter's confirm and unsubscribe, a reminder's cancel): they do what the mailed link asks as soon as the page runs in the
 // browser (one click from the mail), show how it went, and take the link's secret out of the address at once, so
 // the history and analytics never hold it (the page keeps it for a retry).
 import { useAtomValue } from 'jotai'
@@ -14,28 +14,26 @@ import { useRootData } from '../root/use-root-data.ts'
 import { ApiRequestError } from '../../browser/transport.ts'
 import { isUnreachable } from './unreachable.ts'
 
-type State =
-  | { status: 'working' }
-  | { status: 'done'; result: SubscriptionResult }
-  | { status: 'invalid' | 'missing' | 'offline' | 'failed' }
+type State<R> =
+  { status: 'working' } | { status: 'done'; result: R } | { status: 'invalid' | 'missing' | 'offline' | 'failed' }
 
-export interface LinkActionTexts {
+export interface LinkActionTexts<R> {
   title: string
   working: string
   /** Said in bold before the result (the §8 success text). */
   lead?: string
-  done: (result: SubscriptionResult) => string
+  done: (result: R) => string
   invalid: string
   missing: string
 }
 
 /** `run` is null when the address lacks what the link needs. */
-export function LinkActionPage({
+export function LinkActionPage<R = SubscriptionResult>({
   texts,
   run,
 }: {
-  texts: LinkActionTexts
-  run: (() => Promise<SubscriptionResult>) | null
+  texts: LinkActionTexts<R>
+  run: (() => Promise<R>) | null
 }) {
   const { t } = useTranslation()
   const { site, language } = useRootData()
@@ -44,7 +42,7 @@ export function LinkActionPage({
   const connectivity = useAtomValue(connectivityAtom)
   // The link's values as the page was opened: the address loses them below.
   const [action] = useState(() => run)
-  const [state, setState] = useState<State>(action ? { status: 'working' } : { status: 'missing' })
+  const [state, setState] = useState<State<R>>(action ? { status: 'working' } : { status: 'missing' })
   const [attempt, setAttempt] = useState(0)
   const started = useRef(-1)
 

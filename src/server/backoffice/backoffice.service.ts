@@ -2,6 +2,7 @@
 // nothing: the stock of every row, the new catalogue version of the products whose stock moved and the audit row
 // commit in one transaction, and a single unknown variant refuses the whole update. Rows whose stock is already what
 // they say change no product, so a daily full feed leaves the offline catalogues' next delta empty where nothing moved.
+// A variant that comes back in stock (from none to some) queues its back-in-stock reminders in the same transaction.
 import type {
   OrderStatusChange,
   OrderStatusUpdate,
@@ -13,6 +14,7 @@ import { catalogueVersion } from '../catalogue/catalogue.repository.ts'
 import type { DatabaseHandle } from '../db/database.ts'
 import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
 import { setOrderStatus, type StatusMoves } from '../orders/order.service.ts'
+import { noteRestocked } from '../stock-reminders/stock-reminder.service.ts'
 import {
   findVariantStock,
   insertAudit,
@@ -57,6 +59,12 @@ export async function updateStock(
       version = await nextCatalogueVersion(trx)
       await writeStock(trx, moved, now)
       await stampProducts(trx, [...new Set(moved.map((r) => known.get(r.productVariantId)!.productId))], version)
+      const restocked = moved.filter((r) => known.get(r.productVariantId)!.stock <= 0 && r.stock > 0)
+      await noteRestocked(
+        trx,
+        restocked.map((r) => r.productVariantId),
+        now,
+      )
     } else {
       version = (await catalogueVersion(trx)).version
     }

@@ -5,7 +5,6 @@ import { CatalogueProductSchema, FeedingGuideSchema, type ListedFacetKey } from 
 import type { Db } from '../db/database.ts'
 import { jsonColumn } from '../db/json-column.ts'
 import { nextCatalogueVersion } from '../db/seed/catalogue-seed.repository.ts'
-import type { Executor } from '../jobs/job.repository.ts'
 
 // Catalogue queries. A site's catalogue is read in a handful of set queries (not one per product), because the
 // server keeps it in memory per site and language: whole the first time, then only the products that changed
@@ -241,35 +240,4 @@ export async function setPrice(
     await trx.updateTable('products').set({ version }).where('id', '=', variant.productId).execute()
     return version
   })
-}
-
-/** Stores a notify-me request; asking twice for the same variant and address is the same request. */
-export async function saveStockReminder(
-  db: Executor,
-  reminder: { siteId: number; variantId: number; emailAddress: string; languageId: number; at: Date },
-): Promise<void> {
-  await db
-    .insertInto('stockReminders')
-    .values({
-      siteId: reminder.siteId,
-      variantId: reminder.variantId,
-      emailAddress: reminder.emailAddress,
-      languageId: reminder.languageId,
-      createdAt: reminder.at.toISOString(),
-      notifiedAt: null,
-    })
-    .onConflict((oc) =>
-      oc.columns(['siteId', 'variantId', 'emailAddress']).doUpdateSet({ languageId: reminder.languageId }),
-    )
-    .execute()
-}
-
-export function findStockReminders(db: Db, siteId: number, variantId: number) {
-  return db
-    .selectFrom('stockReminders')
-    .selectAll()
-    .where('siteId', '=', siteId)
-    .where('variantId', '=', variantId)
-    .orderBy('createdAt')
-    .execute()
 }

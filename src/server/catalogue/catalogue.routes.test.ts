@@ -1,5 +1,5 @@
 // The catalogue API beside search: autocomplete, products and variants by id, the offline catalogue's sync and
-// notify-me requests, with bad input at each.
+// with bad input at each (notify-me requests: src/server/stock-reminders/).
 import { describe, expect, it } from 'vitest'
 import { AutocompleteResponseSchema, CatalogueSyncSchema, ProductListSchema } from '../../domain/catalogue-api.ts'
 import { FeedProductListSchema } from '../../domain/feed-products.ts'
@@ -8,11 +8,11 @@ import { CatalogueProductSchema } from '../../domain/product.ts'
 import { RouteInfoSchema } from '../../domain/routing.ts'
 import { LANG } from '../../../tests/helpers/app.ts'
 import { DIALECTS } from '../../../tests/helpers/database.ts'
-import { findStockReminders, setStock } from './catalogue.repository.ts'
+import { setStock } from './catalogue.repository.ts'
 import { DATETIME, type Site, NL, DE, BE_FR, useCatalogueApi } from './catalogue-test-setup.ts'
 
 describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
-  const { current, post, get, searchAll, snapshot, productsOf, expectError } = useCatalogueApi(dialect)
+  const { current, get, searchAll, snapshot, productsOf, expectError } = useCatalogueApi(dialect)
 
   describe('GET /api/productsearch/autocomplete', () => {
     const autocomplete = async (term: string, site: Site = NL) => {
@@ -251,66 +251,6 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
 
     it.each(['-1', '1.5', 'abc', '1e400', String(2 ** 53)])('refuses since=%s with 400', async (since) => {
       expectError(await get(`/api/catalogue/sync?since=${since}`), 400, 'invalidParameter')
-    })
-  })
-
-  describe('POST /api/stockreminders', () => {
-    const remind = (productVariantId: unknown, emailAddress: unknown, site: Site = NL) =>
-      post('/api/stockreminders', { productVariantId, emailAddress }, site)
-    const remindersOf = (variantId: number) => findStockReminders(current().database.handle.db, 1, variantId)
-
-    it('stores a request for a variant not yet available once, even when asked twice', async () => {
-      const first = await remind(4001, 'Anna.de.Vries@Example.nl')
-      expect(first.statusCode, first.body).toBe(204)
-      expect(first.body).toBe('')
-      expect((await remind(4001, 'anna.de.vries@example.nl')).statusCode).toBe(204)
-      const stored = await remindersOf(4001)
-      expect(stored).toHaveLength(1)
-      expect(stored[0]).toMatchObject({
-        emailAddress: 'anna.de.vries@example.nl',
-        languageId: LANG.nl,
-        notifiedAt: null,
-      })
-    })
-
-    it.each([
-      ['a variant out of stock of an available product', 3601],
-      ['a variant of a product coming soon', 3701],
-    ])('stores a request for %s', async (_, variantId) => {
-      expect((await remind(variantId, 'piet@example.nl')).statusCode).toBe(204)
-      expect(await remindersOf(variantId)).toHaveLength(1)
-    })
-
-    it('refuses a variant that can be ordered now with 409 and stores nothing', async () => {
-      expectError(await remind(101, 'piet@example.nl'), 409, 'productOrderable')
-      expect(await remindersOf(101)).toHaveLength(0)
-    })
-
-    it.each([
-      ['no @', 'anna.example.nl'],
-      ['no domain', 'anna@'],
-      ['spaces', 'anna de vries@example.nl'],
-      ['an empty address', ''],
-      ['a number', 42],
-      ['300 characters', `${'a'.repeat(288)}@example.nl`],
-    ])('refuses an e-mail address with %s with 400', async (_, email) => {
-      expectError(await remind(4003, email), 400, 'invalidBody')
-      expect(await remindersOf(4003)).toHaveLength(0)
-    })
-
-    it.each([
-      ['a variant id no variant has', 999_999],
-      ['a variant of a product not sold on this site', 4101],
-    ])('answers %s with 404', async (_, variantId) => {
-      expectError(await remind(variantId, 'anna@example.nl'), 404, 'notFound')
-    })
-
-    it.each([
-      ['a variant id that is no id', { productVariantId: 'x', emailAddress: 'anna@example.nl' }],
-      ['no variant id', { emailAddress: 'anna@example.nl' }],
-      ['no e-mail address', { productVariantId: 4001 }],
-    ])('refuses %s with 400', async (_, body) => {
-      expectError(await post('/api/stockreminders', body), 400, 'invalidBody')
     })
   })
 })

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   AutocompleteQuerySchema,
   AutocompleteResponseSchema,
@@ -7,7 +6,6 @@ import {
   ProductIdsQuerySchema,
   ProductListSchema,
   SearchResponseSchema,
-  StockReminderRequestSchema,
 } from '../../domain/catalogue-api.ts'
 import { SearchRequestSchema } from '../../domain/catalogue.ts'
 import { FeedProductListSchema, feedProductsOf } from '../../domain/feed-products.ts'
@@ -15,13 +13,11 @@ import { IdParamsSchema } from '../../domain/ids.ts'
 import { CatalogueLabelsSchema, CatalogueProductSchema } from '../../domain/product.ts'
 import type { AppContext, ZodApp } from '../context.ts'
 import { scopeOf } from '../http/scope.ts'
-import { hostnameOf } from '../sites/site.directory.ts'
-import { originFor } from '../sites/site.service.ts'
-import { catalogueSync, productById, productByVariant, productsByIds, requestStockReminder } from './catalogue.sync.ts'
+import { catalogueSync, productById, productByVariant, productsByIds } from './catalogue.sync.ts'
 import { SearchAnswers } from './search-answers.ts'
 import { rejectUnknownFacetFilters } from './search-request.ts'
 
-export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue, mail, publicUrl }: AppContext) {
+export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue }: AppContext) {
   const entryOf = (request: Parameters<typeof scopeOf>[0]) => {
     const { site, language } = scopeOf(request)
     return catalogue.entry(site, language.languageId)
@@ -91,20 +87,6 @@ export async function catalogueRoutes(app: ZodApp, { database: { db }, catalogue
     async (request) => {
       const { site, language, now } = scopeOf(request)
       return catalogueSync(db, await entryOf(request), site.id, language.languageId, request.query.since, now)
-    },
-  )
-
-  app.post(
-    '/api/stockreminders',
-    { config: { limit: 'stockReminder' }, schema: { body: StockReminderRequestSchema, response: { 204: z.null() } } },
-    async (request, reply) => {
-      const { site, language, now } = scopeOf(request)
-      const origin = originFor(site, hostnameOf(request.host), publicUrl)
-      await requestStockReminder(db, await entryOf(request), site, language, request.body, now, {
-        service: mail,
-        origin,
-      })
-      return reply.status(204).send(null)
     },
   )
 }

@@ -54,6 +54,7 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
       '0022_feeding_guides',
       '0023_articles',
       '0024_dealers',
+      '0025_stock_reminders',
     ])
     expect(await migrateToLatest(database.handle.db)).toEqual([])
     expect(await hasNoSites(database.handle.db)).toBe(true)

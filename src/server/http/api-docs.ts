@@ -68,7 +68,11 @@ const NOUNS = {
     "`GET /api/catalogue/labels`: group, facet value and landing page names, the search page's path.",
     '`GET /api/catalogue/sync?since=N`: the offline catalogue: a snapshot (`since=0`) or what changed after version N; never cached.',
     "`GET /api/dealers`: the dealers and known places of the site's country; `GET /api/dealers/search?q=` (or `lat`, `lon`): the nearest, nearest first.",
-    '`POST /api/stockreminders`: a notify-me request for a variant that cannot be ordered yet; 204.',
+  ],
+  reminders: [
+    '`POST /api/stockreminders`: one e-mail when a variant that cannot be ordered now is back; `{ cancelToken }` (null when the address waits already); 404 `stockRemindersOff` where the site sends none.',
+    '`POST /api/stockreminders/cancel?token=`: the cancel link of every reminder mail; 410 `stockReminderLinkInvalid`.',
+    "`GET /api/push/key`: the VAPID public key; `POST /api/stockreminders/push` (a browser's subscription and a variant), `/push/list`, `/push/cancel`: a device's push reminders.",
   ],
   cart: [
     'Carts: create, get, the pricing rules, impersonation, recommendations, shipping methods.',
@@ -84,6 +88,7 @@ const NOUNS = {
     '`POST /api/authentication/signin` (captcha in `recaptchatoken`; 401 `signInFailed`), `/signout`, `/isauthenticated`.',
     '`GET`, `PUT /api/account/subscriptions`: the signed-in account’s newsletter opt-in (in counts as confirmed).',
     "`GET /api/account/orders`, `/orders/{orderId}`, `/orders/{orderId}/invoice` (PDF), `/invoices`: the signed-in account's orders and invoices; another's order is 404 `orderNotFound`.",
+    "`GET /api/account/stockreminders`, `DELETE …/{email|push}/{id}`: the signed-in account's waiting back-in-stock reminders.",
   ],
   captcha: [
     '`GET /api/captcha/challenge`: an ALTCHA challenge (SHA-256 proof of work); its solution goes base64 in `recaptchatoken`, once.',
@@ -111,7 +116,8 @@ const NOUN_OF_SEGMENT: Record<string, Noun> = {
   products: 'catalogue',
   productvariants: 'catalogue',
   productsearch: 'catalogue',
-  stockreminders: 'catalogue',
+  stockreminders: 'reminders',
+  push: 'reminders',
   cartcalculation: 'cart',
   authentication: 'account',
 }

@@ -73,7 +73,7 @@ describe.each(DIALECTS)('a mail across a crash on %s', (dialect) => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ productVariantId: 4001, emailAddress: 'crash@example.nl' }),
     })
-    expect(res.status).toBe(204)
+    expect(res.status).toBe(200)
     await stop(first.child, 'SIGKILL')
     const db = database.handle.db
     const mail = await db

@@ -269,7 +269,12 @@ export function scanResultReady(
 /** The confirmation of a notify-me request: the product, a link to it, and what happens next. */
 export function stockReminderConfirmation(
   layout: MailLayout,
-  { productName, productUrl, emailAddress }: { productName: string; productUrl: string; emailAddress: string },
+  {
+    productName,
+    productUrl,
+    emailAddress,
+    cancelUrl,
+  }: { productName: string; productUrl: string; emailAddress: string; cancelUrl?: string },
 ): MailContent {
   const t = (key: MailTextKey, params: Record<string, string> = {}) => mailText(layout.language, key, params)
   return {
@@ -278,5 +283,11 @@ export function stockReminderConfirmation(
     heading: t('stockReminder.heading'),
     paragraphs: [t('stockReminder.intro', { product: productName }), t('stockReminder.next', { email: emailAddress })],
     button: { label: t('stockReminder.button'), href: productUrl },
+    ...(cancelUrl && {
+      footerNote: {
+        text: t('stockReminder.cancelNote'),
+        link: { label: t('stockReminder.cancelLink'), href: cancelUrl },
+      },
+    }),
   }
 }

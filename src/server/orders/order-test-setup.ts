@@ -30,8 +30,9 @@ export const BILLING_BE = {
   address: { ...BILLING.address, zipcode: '2000', street: 'Hoefijzerstraat', city: 'Antwerpen', countryId: 2 },
 }
 
-export function useOrders(dialect: Dialect) {
-  const { current } = useTestApp(dialect, { env: { BACKOFFICE_TOKEN: TOKEN } })
+/** `env`: settings besides the back-office token (e.g. a local push service's origin). */
+export function useOrders(dialect: Dialect, env: Record<string, string> = {}) {
+  const { current } = useTestApp(dialect, { env: { BACKOFFICE_TOKEN: TOKEN, ...env } })
   const db = () => current().database.handle.db
   const context = () => current().app.context
 

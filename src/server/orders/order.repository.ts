@@ -54,12 +54,20 @@ export async function takeStock(trx: Trx, variantId: number, amount: number, at:
   return result.numUpdatedRows > 0n
 }
 
-export async function giveStockBack(trx: Trx, variantId: number, amount: number, at: Date): Promise<void> {
-  await trx
+/** Gives stock back; answers the stock before and after (null when the variant has no stock row). */
+export async function giveStockBack(
+  trx: Trx,
+  variantId: number,
+  amount: number,
+  at: Date,
+): Promise<{ before: number; after: number } | null> {
+  const row = await trx
     .updateTable('variantStock')
     .set({ amount: sql`amount + ${amount}`, updatedAt: at.toISOString() })
     .where('variantId', '=', variantId)
-    .execute()
+    .returning('amount')
+    .executeTakeFirst()
+  return row ? { before: row.amount - amount, after: row.amount } : null
 }
 
 /** The products of some variants, to stamp with a new catalogue version. */

@@ -44,6 +44,7 @@ import type { JobQueue } from '../jobs/job-queue.ts'
 import type { AccountService } from '../accounts/account.service.ts'
 import { mailLayout, renderMail } from '../mail/mail-templates.ts'
 import type { MailService } from '../mail/mail.service.ts'
+import { noteRestocked } from '../stock-reminders/stock-reminder.service.ts'
 import { orderConfirmation } from './order-mail.ts'
 import {
   findOrder,
@@ -165,11 +166,16 @@ async function moveStock(
 ): Promise<number[]> {
   await lockCatalogueState(trx, dialect)
   const short: number[] = []
+  const restocked: number[] = []
   for (const [variantId, amount] of amounts) {
-    if (direction === 'giveBack') await giveStockBack(trx, variantId, amount, now)
-    else if (!(await takeStock(trx, variantId, amount, now))) short.push(variantId)
+    if (direction === 'giveBack') {
+      const stock = await giveStockBack(trx, variantId, amount, now)
+      if (stock && stock.before <= 0 && stock.after > 0) restocked.push(variantId)
+    } else if (!(await takeStock(trx, variantId, amount, now))) short.push(variantId)
   }
   if (short.length > 0) return short
+  // A cancelled or expired order that brings a variant back in stock: its back-in-stock reminders go.
+  await noteRestocked(trx, restocked, now)
   const version = await nextCatalogueVersion(trx)
   await stampProducts(trx, await findProductsOfVariants(trx, [...amounts.keys()]), version)
   return []

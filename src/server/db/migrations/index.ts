@@ -21,6 +21,7 @@ import * as seller from './0021_seller.ts'
 import * as feedingGuides from './0022_feeding_guides.ts'
 import * as articles from './0023_articles.ts'
 import * as dealers from './0024_dealers.ts'
+import * as stockReminders from './0025_stock_reminders.ts'
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_feeding_guides': feedingGuides,
   '0023_articles': articles,
   '0024_dealers': dealers,
+  '0025_stock_reminders': stockReminders,
 }
 
 export const migrationProvider: MigrationProvider = {

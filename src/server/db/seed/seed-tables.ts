@@ -2,8 +2,8 @@
 import type { Insertable } from 'kysely'
 import type { Database } from '../schema.ts'
 
-/** Tables the seed fills; the others (conversions, notify-me requests, the catalogue's version, carts and their
- * keys, jobs, the back-office audit trail, the mail outbox, sessions, rate-limit counters, payments,
+/** Tables the seed fills; the others (conversions, back-in-stock requests and push reminders, server keys, the
+ * catalogue's version, carts and their keys, jobs, the back-office audit trail, the mail outbox, sessions, rate-limit counters, payments,
  * orders, invoices and their numbers, accounts, their tokens and spent captchas, newsletter subscriptions and
  * newsletters, return reports, scan results and feed advice) hold what the shop records while it runs. Gift cards
  * are seeded apart
@@ -13,6 +13,8 @@ export type SeedTable = Exclude<
   | 'conversions'
   | 'catalogueState'
   | 'stockReminders'
+  | 'pushReminders'
+  | 'serverKeys'
   | 'carts'
   | 'cartLines'
   | 'idempotencyKeys'

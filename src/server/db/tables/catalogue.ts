@@ -1,6 +1,6 @@
 // The catalogue: its version, product groups, facets, products with their texts, variants, prices and stock, related
 // products, bundles, reviews, landing pages and notify-me requests.
-import type { ColumnType } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 import type { ReviewStatus } from '../../../domain/account-reviews.ts'
 import type { Bool } from './columns.ts'
 
@@ -148,13 +148,42 @@ export interface LandingPageTextTable {
   intro: string
 }
 
+/** A back-in-stock request by e-mail (src/server/stock-reminders/). */
 export interface StockReminderTable {
+  id: Generated<number>
   siteId: number
   variantId: number
+  /** Trimmed and lower-cased. */
   emailAddress: string
   languageId: number
+  /** The account signed in when it was asked for. */
+  accountId: number | null
+  /** The secret of the mailed cancel link. */
+  cancelToken: string
   createdAt: string
   notifiedAt: string | null
+  cancelledAt: string | null
+}
+
+/** A back-in-stock request by Web Push: a browser's push subscription for one variant on one site. */
+export interface PushReminderTable {
+  id: Generated<number>
+  siteId: number
+  variantId: number
+  languageId: number
+  accountId: number | null
+  endpoint: string
+  p256dh: string
+  auth: string
+  createdAt: string
+  notifiedAt: string | null
+}
+
+/** Keys the server makes once and keeps (the VAPID key pair when none is configured). */
+export interface ServerKeyTable {
+  name: string
+  value: string
+  createdAt: string
 }
 
 export interface CatalogueTables {
@@ -174,4 +203,6 @@ export interface CatalogueTables {
   landingPages: LandingPageTable
   landingPageTexts: LandingPageTextTable
   stockReminders: StockReminderTable
+  pushReminders: PushReminderTable
+  serverKeys: ServerKeyTable
 }

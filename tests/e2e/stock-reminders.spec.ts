@@ -1,0 +1,216 @@
+// Back-in-stock reminders in Chromium against the real server: 'remind me on this device' asks for permission on the
+// tap, subscribes and is stored; a restock sends the encrypted push to a local push service, whose decrypted message
+// the service worker shows as a notification; a tap on it takes the shop's tab to the product. And an e-mail request
+// made offline waits on the device and is sent once the network is back.
+//
+// Chromium's own push service (Google's) cannot be reached here, so PushManager.subscribe is replaced in the page by
+// one that answers a subscription at the local push service, with keys this test holds: everything after it (the
+// app's calls, the server's encryption and VAPID signature, the push service's checks, the service worker's handlers)
+// is the real thing. The message reaches the service worker through the DevTools protocol, as a push service would
+// deliver it; a notification cannot be clicked headless, so its click event is dispatched in the worker.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { startSmtpListener, type SmtpListener } from '../../src/server/mail/mail-test-setup.ts'
+import { startPushService, type PushService } from '../helpers/push-service.ts'
+import { waitForMail } from './account-helpers.ts'
+import { fill, hydrated, nl, waitForServiceWorker } from './helpers.ts'
+import { ownPort } from './ports.ts'
+import { startServer, type RunningServer } from './server.ts'
+
+const PORT = ownPort(25)
+const PUSH_PORT = ownPort(26)
+const ORIGIN = `http://equivera-nl.localhost:${PORT}`
+const API = `http://localhost:${PORT}`
+const BACKOFFICE_TOKEN = 'end-to-end-tests-back-office-token-0123456789'
+/** A sold-out variant of an available product, and a product not yet available (seed). */
+const SOLD_OUT = 3601
+const NOT_YET = 4001
+
+let server: RunningServer
+let push: PushService
+let mailbox: SmtpListener
+
+test.beforeAll(async () => {
+  push = await startPushService({ port: PUSH_PORT })
+  mailbox = await startSmtpListener()
+  server = await startServer(PORT, 'dist', undefined, {
+    PUSH_ENDPOINT_ORIGINS: push.origin,
+    SMTP_URL: mailbox.url,
+    JOBS_POLL_MS: '100',
+  })
+})
+test.afterAll(async () => {
+  await server?.stop()
+  await push?.close()
+  await mailbox?.close()
+})
+
+const pathOf = async (variantId: number) => {
+  const product = (await (await fetch(`${API}/api/productvariants/${variantId}`)).json()) as {
+    variants: { productVariantId: number; path: string }[]
+  }
+  return product.variants.find((v) => v.productVariantId === variantId)!.path
+}
+
+const setStock = async (productVariantId: number, stock: number) => {
+  const res = await fetch(`${API}/api/backoffice/stock`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${BACKOFFICE_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify([{ productVariantId, stock }]),
+  })
+  expect(res.status).toBe(200)
+}
+
+/** The page's push subscriptions come from the local push service (see the top of this file). */
+async function withLocalPushService(context: BrowserContext, id: string) {
+  const subscription = push.subscribe(id)
+  await context.addInitScript((json) => {
+    const key = 'test-push-subscription'
+    const made = () => {
+      const stored = localStorage.getItem(key)
+      return stored === null
+        ? null
+        : ({
+            endpoint: JSON.parse(stored).endpoint,
+            expirationTime: null,
+            options: { userVisibleOnly: true, applicationServerKey: null },
+            getKey: () => null,
+            toJSON: () => JSON.parse(stored),
+            unsubscribe: async () => {
+              localStorage.removeItem(key)
+              return true
+            },
+          } as unknown as PushSubscription)
+    }
+    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+      if (!options?.applicationServerKey || !options.userVisibleOnly) throw new Error('subscribe needs the key')
+      localStorage.setItem(key, JSON.stringify(json))
+      return made()!
+    }
+    PushManager.prototype.getSubscription = async function getSubscription() {
+      return made()
+    }
+  }, subscription)
+  return subscription
+}
+
+/** The service worker's registration id, for the DevTools protocol. */
+async function registrationIdOf(page: Page): Promise<{ deliver: (data: string) => Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page)
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL.startsWith(ORIGIN))
+      if (mine) resolve(mine.registrationId as string)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  const registrationId = await registration
+  return {
+    deliver: async (data) => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: ORIGIN, registrationId, data })
+    },
+  }
+}
+
+test('remind me on this device: subscribed on the tap, pushed on restock, shown, and the tap opens the product', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  await context.grantPermissions(['notifications'], { origin: ORIGIN })
+  const subscription = await withLocalPushService(context, 'e2e-phone')
+  const page = await context.newPage()
+  const productPath = await pathOf(SOLD_OUT)
+
+  await page.goto(`${ORIGIN}${productPath}`)
+  await waitForServiceWorker(page)
+  await hydrated(page)
+  const main = page.getByRole('main')
+  await expect(main.getByText(nl.catalogue.stock.soldOut)).toBeVisible()
+  await main.getByRole('button', { name: nl.catalogue.notify.pushButton }).click()
+  await expect(main.getByText(nl.catalogue.notify.pushWaiting)).toBeVisible()
+
+  // Known on the next visit, from the server.
+  await page.reload()
+  await hydrated(page)
+  await expect(main.getByText(nl.catalogue.notify.pushWaiting)).toBeVisible()
+
+  // The shopper browses on; the feed comes back in stock.
+  await page.goto(`${ORIGIN}/`)
+  const before = push.received.length
+  await setStock(SOLD_OUT, 12)
+  await push.waitFor(before + 1, 15_000)
+  expect(push.rejected).toEqual([])
+  const pushed = push.received.at(-1)!
+  expect(pushed.id).toBe('e2e-phone')
+  const message = JSON.parse(pushed.payload.toString('utf8')) as { title: string; body: string; url: string }
+  expect(message.url).toBe(productPath)
+  expect(subscription.endpoint).toContain('/push/e2e-phone')
+
+  // The push service delivers it; the service worker shows it.
+  const worker = await registrationIdOf(page)
+  await worker.deliver(pushed.payload.toString('utf8'))
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          icon: n.icon,
+          badge: (n as Notification & { badge?: string }).badge,
+        })),
+      ),
+    )
+    .toEqual([
+      {
+        title: message.title,
+        body: message.body,
+        icon: expect.stringMatching(/\/images\/products\/.+-front-320\.webp$/),
+        badge: `${ORIGIN}/icons/equivera-badge-96.png`,
+      },
+    ])
+
+  // A tap on it takes the shop's tab to the product.
+  const [sw] = context.serviceWorkers()
+  expect(sw).toBeTruthy()
+  await sw!.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope
+    const [notification] = await scope.registration.getNotifications()
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }))
+  })
+  await expect(page).toHaveURL(`${ORIGIN}${productPath}`)
+  expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(
+    0,
+  )
+  await context.close()
+})
+
+test('an e-mail reminder asked offline waits on the device and is sent once the network is back', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto(`${ORIGIN}${await pathOf(NOT_YET)}`)
+  await waitForServiceWorker(page)
+  await hydrated(page)
+  const main = page.getByRole('main')
+  await expect(main.getByText(nl.messages.notYetAvailable)).toBeVisible()
+
+  await context.setOffline(true)
+  const address = `offline-${Date.now().toString(36)}@example.nl`
+  await main.getByLabel(nl.catalogue.notify.email).fill(address)
+  await main.getByRole('button', { name: nl.catalogue.notify.submit }).click()
+  await expect(main.getByText(fill(nl.catalogue.notify.queued, { email: address }))).toBeVisible()
+  const before = mailbox.received.length
+
+  await context.setOffline(false)
+  const confirmation = await waitForMail(mailbox, address, before)
+  expect(confirmation.subject).toContain(nl.mail.stockReminder.subject.split('{{')[0]!.trim())
+  await page.reload()
+  await hydrated(page)
+  await expect(main.getByText(fill(nl.catalogue.notify.waiting, { email: address }))).toBeVisible()
+  // Sent once: a second return of the network sends nothing more.
+  await context.setOffline(true)
+  await context.setOffline(false)
+  await page.waitForTimeout(1000)
+  expect(mailbox.received.filter((m) => (m.to && 'text' in m.to ? m.to.text : '') === address)).toHaveLength(1)
+  await context.close()
+})

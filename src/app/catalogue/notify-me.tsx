@@ -15,7 +15,8 @@ import { checkEmail } from '../ui/email-check.ts'
 import { useHydrated } from './use-hydrated.ts'
 
 type Status = 'idle' | 'sending' | 'invalid' | 'offline' | 'limited' | 'failed' | 'cancelled'
-type Push = 'unsupported' | 'idle' | 'asking' | 'waiting' | 'denied' | 'failed' | 'offline'
+/** 'pending': not known until the page runs (the button is there, disabled, so nothing moves when it is known). */
+type Push = 'pending' | 'unsupported' | 'idle' | 'asking' | 'waiting' | 'denied' | 'failed' | 'offline'
 
 const reminderModule = () => import('./stock-reminder-api.ts')
 
@@ -34,7 +35,7 @@ export function NotifyMeForm({ productVariantId }: { productVariantId: number })
   const [waitMinutes, setWaitMinutes] = useState(1)
   const [refusal, setRefusal] = useState<string | null>(null)
   const [device, setDevice] = useState<DeviceReminder | null>(null)
-  const [push, setPush] = useState<Push>('unsupported')
+  const [push, setPush] = useState<Push>('pending')
   const scope = { siteId: site.siteId, languageId: language.languageId }
   const reminders = async () => (await reminderModule()).stockReminderApi(api, scope)
 
@@ -55,7 +56,10 @@ export function NotifyMeForm({ productVariantId }: { productVariantId: number })
       setPush('idle')
       const waiting = await client.pushWaiting(productVariantId).catch(() => false)
       if (live && waiting) setPush('waiting')
-    })()
+    })().catch(() => {
+      // The module could not load (offline before it was kept): no push button rather than a dead one.
+      if (live) setPush('unsupported')
+    })
     return () => {
       live = false
     }
@@ -194,7 +198,7 @@ export function NotifyMeForm({ productVariantId }: { productVariantId: number })
             <button
               type="button"
               className="button button--secondary"
-              disabled={push === 'asking'}
+              disabled={push === 'asking' || push === 'pending'}
               onClick={() => void remindHere()}
             >
               {t('catalogue.notify.pushButton')}

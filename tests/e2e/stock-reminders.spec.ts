@@ -11,7 +11,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { startSmtpListener, type SmtpListener } from '../../src/server/mail/mail-test-setup.ts'
 import { startPushService, type PushService } from '../helpers/push-service.ts'
-import { waitForMail } from './account-helpers.ts'
+import { newAccount, registerAndActivateByApi, signIn, waitForMail } from './account-helpers.ts'
 import { fill, hydrated, nl, waitForServiceWorker } from './helpers.ts'
 import { ownPort } from './ports.ts'
 import { startServer, type RunningServer } from './server.ts'
@@ -36,6 +36,7 @@ test.beforeAll(async () => {
     PUSH_ENDPOINT_ORIGINS: push.origin,
     SMTP_URL: mailbox.url,
     JOBS_POLL_MS: '100',
+    CAPTCHA_MAX_NUMBER: '20000',
   })
 })
 test.afterAll(async () => {
@@ -212,5 +213,37 @@ test('an e-mail reminder asked offline waits on the device and is sent once the 
   await context.setOffline(false)
   await page.waitForTimeout(1000)
   expect(mailbox.received.filter((m) => (m.to && 'text' in m.to ? m.to.text : '') === address)).toHaveLength(1)
+  await context.close()
+})
+
+test('signed in, the account lists the reminder asked for on a product page and cancels it', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const account = newAccount('reminder')
+  await registerAndActivateByApi(
+    request,
+    { origin: () => ORIGIN, apiOrigin: () => API, mailbox: () => mailbox },
+    account,
+  )
+  await signIn(page, ORIGIN, account)
+  await page.goto(`${ORIGIN}${await pathOf(NOT_YET)}`)
+  await hydrated(page)
+  const main = page.getByRole('main')
+  await main.getByLabel(nl.catalogue.notify.email).fill(account.emailAddress)
+  await main.getByRole('button', { name: nl.catalogue.notify.submit }).click()
+  await expect(main.getByText(fill(nl.catalogue.notify.waiting, { email: account.emailAddress }))).toBeVisible()
+
+  await page.goto(`${ORIGIN}/account/subscriptions/`)
+  const reminders = page.getByRole('region', { name: nl.account.subscriptions.reminders.title })
+  const item = reminders.getByRole('listitem')
+  await expect(item).toHaveCount(1)
+  await expect(item).toContainText(nl.account.subscriptions.reminders.email)
+  const name = (await item.getByRole('link').textContent())!
+  await item.getByRole('button').click()
+  await expect(reminders.getByText(fill(nl.account.subscriptions.reminders.cancelled, { product: name }))).toBeVisible()
+  await expect(reminders.getByText(nl.account.subscriptions.reminders.empty)).toBeVisible()
   await context.close()
 })

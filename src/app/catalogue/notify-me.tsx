@@ -7,7 +7,6 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiRequestError, retryAfterMinutes } from '../../browser/transport.ts'
 import type { DeviceReminder } from '../../browser/stock-reminder-store.ts'
-import { ERROR_CODES, type ErrorCode } from '../../domain/errors.ts'
 import { isUnreachable } from '../newsletter/unreachable.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
@@ -20,15 +19,15 @@ type Push = 'pending' | 'unsupported' | 'idle' | 'asking' | 'waiting' | 'denied'
 
 const reminderModule = () => import('./stock-reminder-api.ts')
 
-/** The message of a refusal the server named, else the generic one. */
-const refusalKey = (code: string | null | undefined): `errors.${ErrorCode}` | 'messages.genericError' =>
-  code && (ERROR_CODES as readonly string[]).includes(code) ? `errors.${code as ErrorCode}` : 'messages.genericError'
-
 export function NotifyMeForm({ productVariantId }: { productVariantId: number }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { api } = useServices()
   const { site, language } = useRootData()
   const hydrated = useHydrated()
+  // The message of a refusal the server named (errors.<code>), else the generic one. (Not by the domain's list of
+  // codes: that module brings zod, which this part of every product page must not.)
+  const refusalText = (code: string | null) =>
+    code && i18n.exists(`errors.${code}`) ? t(`errors.${code}` as 'errors.internal') : t('messages.genericError')
   const [status, setStatus] = useState<Status>('idle')
   const [email, setEmail] = useState('')
   /** For 'limited': the minutes the server asked to wait. */
@@ -131,7 +130,7 @@ export function NotifyMeForm({ productVariantId }: { productVariantId: number })
         : status === 'limited'
           ? t('errors.rateLimited', { minutes: waitMinutes })
           : status === 'failed' || refusal
-            ? t(refusalKey(refusal))
+            ? refusalText(refusal)
             : null
 
   return (

@@ -96,7 +96,7 @@ export function StockRemindersSection() {
           ))}
         </ul>
       )}
-      <p className="account-subscriptions__message" role={message?.kind === 'failed' ? 'alert' : 'status'}>
+      <p className="account-reminders__message" role={message?.kind === 'failed' ? 'alert' : 'status'}>
         {message?.text}
       </p>
     </section>

@@ -16,14 +16,15 @@ export function DealerMap({
   dealers: FoundDealer[]
 }) {
   const { t } = useTranslation()
-  const element = useRef<HTMLDivElement>(null)
+  const element = useRef<HTMLElement>(null)
 
   useEffect(() => {
     let map: LeafletMap | undefined
     let gone = false
     void import('leaflet').then((L) => {
       if (gone || !element.current) return
-      map = L.map(element.current, { scrollWheelZoom: false })
+      // Not in the tab order itself (its zoom buttons are): the list beside it says all the map shows.
+      map = L.map(element.current, { scrollWheelZoom: false, keyboard: false })
       L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 }).addTo(map)
       const points: [number, number][] = []
       if (from) {
@@ -44,5 +45,6 @@ export function DealerMap({
     }
   }, [tiles, from, dealers])
 
-  return <div ref={element} className="dealer-map" role="img" aria-label={t('dealers.mapLabel')} />
+  // A labelled region, not an image: Leaflet puts its zoom buttons inside, and an image's content is not interactive.
+  return <section ref={element} className="dealer-map" aria-label={t('dealers.mapLabel')} />
 }

@@ -7,7 +7,7 @@
 // the server's reason (4xx: it can be ordered now, the site sends none, the address is refused) → dropped, the reason
 // kept for the page to tell; no answer (offline, 5xx, 429) → it stays queued for the next time.
 import { z } from 'zod'
-import { ApiErrorSchema, type ErrorCode } from '../domain/errors.ts'
+import { ApiErrorSchema } from '../domain/errors.ts'
 import { EmailAddressSchema } from '../domain/email.ts'
 import { IdSchema } from '../domain/ids.ts'
 import { CancelTokenSchema, StockReminderCreatedSchema } from '../domain/stock-reminders.ts'
@@ -63,7 +63,7 @@ export async function forgetDeviceReminder(siteId: number, productVariantId: num
   await shopDatabase().stockReminders.delete(keyOf(siteId, productVariantId))
 }
 
-/** The sites with requests waiting to be sent (the service worker sends those). */
+/** Whether any request waits to be sent (the app's start looks before it loads the sender). */
 export async function hasQueuedReminders(): Promise<boolean> {
   return (
     (await shopDatabase()
@@ -112,7 +112,3 @@ async function sendAll(transport: Transport): Promise<SendResult> {
   }
   return 'sent'
 }
-
-/** The error code a refused request was refused with. */
-export const refusalOf = (reminder: DeviceReminder): ErrorCode | null =>
-  reminder.state === 'refused' ? (ApiErrorSchema.shape.code.safeParse(reminder.refusal).data ?? null) : null

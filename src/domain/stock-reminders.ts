@@ -53,7 +53,6 @@ export type PushReminderRequest = z.infer<typeof PushReminderRequestSchema>
 /** `POST /api/stockreminders/push/list`: the device's waiting reminders on this site (the endpoint is its key). */
 export const PushEndpointSchema = z.object({ endpoint: PushSubscriptionSchema.shape.endpoint })
 export const PushReminderListSchema = z.object({ productVariantIds: z.array(IdSchema) })
-export type PushReminderList = z.infer<typeof PushReminderListSchema>
 
 /** `POST /api/stockreminders/push/cancel`. */
 export const PushReminderCancelSchema = z.object({

@@ -158,8 +158,6 @@ export function stockReminderApi(api: ShopApi, scope: ReminderScope) {
   }
 }
 
-export type StockReminderApi = ReturnType<typeof stockReminderApi>
-
 /** Sends the requests kept while offline (the app at start and when the network returns). */
 export const sendQueued = () => sendQueuedReminders(fetchTransport())
 

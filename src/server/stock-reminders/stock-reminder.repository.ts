@@ -85,15 +85,15 @@ export interface WaitingQuery {
   limit: number
 }
 
-/** Marks requests served (those still waiting). */
-export async function markEmailNotified(db: Executor, ids: readonly number[], at: string): Promise<void> {
+/** Marks requests of either kind served (those still waiting). */
+export async function markNotified(
+  db: Executor,
+  table: 'stockReminders' | 'pushReminders',
+  ids: readonly number[],
+  at: string,
+): Promise<void> {
   if (ids.length === 0) return
-  await db
-    .updateTable('stockReminders')
-    .set({ notifiedAt: at })
-    .where('id', 'in', ids)
-    .where('notifiedAt', 'is', null)
-    .execute()
+  await db.updateTable(table).set({ notifiedAt: at }).where('id', 'in', ids).where('notifiedAt', 'is', null).execute()
 }
 
 /** Which of these variants have a waiting request of either kind (on any site). */
@@ -171,16 +171,6 @@ export function waitingPushReminders(
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
-    .execute()
-}
-
-export async function markPushNotified(db: Executor, ids: readonly number[], at: string): Promise<void> {
-  if (ids.length === 0) return
-  await db
-    .updateTable('pushReminders')
-    .set({ notifiedAt: at })
-    .where('id', 'in', ids)
-    .where('notifiedAt', 'is', null)
     .execute()
 }
 

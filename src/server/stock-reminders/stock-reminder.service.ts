@@ -48,8 +48,7 @@ import {
   findEmailReminderByToken,
   findPushReminder,
   insertEmailReminder,
-  markEmailNotified,
-  markPushNotified,
+  markNotified,
   updateEmailReminder,
   upsertPushReminder,
   variantsWithWaiting,
@@ -330,8 +329,9 @@ export class StockReminderService {
       }
       await db.transaction().execute(async (trx) => {
         for (const { mail } of queued) await this.#services.mail.queueMail(trx, mail, now)
-        await markEmailNotified(
+        await markNotified(
           trx,
+          'stockReminders',
           queued.map((q) => q.id),
           at,
         )
@@ -354,8 +354,9 @@ export class StockReminderService {
             { reminderId: row.id },
             { dedupeKey: `stock-push:${row.id}:${row.createdAt}` },
           )
-        await markPushNotified(
+        await markNotified(
           trx,
+          'pushReminders',
           due.map((r) => r.id),
           at,
         )

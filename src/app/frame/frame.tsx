@@ -13,7 +13,7 @@ import { IndicativePriceNotice } from '../ui/price.tsx'
 import type { RootData } from '../root/root.data.ts'
 import { Footer } from './footer.tsx'
 import { DeviceSync } from './device-sync.tsx'
-import { BrandLogo, Header } from './header.tsx'
+import { BrandLogo, Header, HeaderEnd } from './header.tsx'
 import { NotificationBar } from './notification-bar.tsx'
 import { AccountFrame } from '../account/account-frame.tsx'
 import { useAccountBroadcasts } from '../account/account-state.ts'
@@ -123,6 +123,7 @@ export function CheckoutFrame({ data, children }: { data: RootData; children: Re
             <a href={data.site.customerServicePhoneLink.route}>{data.site.customerServicePhoneLink.title}</a>
           </p>
         </div>
+        <HeaderEnd />
       </header>
       <main id="main" className="site-main site-main--checkout">
         {children}

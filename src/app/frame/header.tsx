@@ -8,6 +8,15 @@ import { InstallEntry } from '../pwa/install.tsx'
 import { AppLink } from '../ui/app-link.tsx'
 import { HeaderCartEntry, HeaderEntryPoints } from './entry-points.tsx'
 
+/** The id of the header's last element: the document holds its first paint until it has arrived (Document). */
+export const HEADER_END_ID = 'site-header-end'
+
+/**
+ * The header's end, an empty element: Chromium lets a page paint once the element a `<link rel="expect">` names has
+ * been inserted, not once it is whole, so the header's own element would not do.
+ */
+export const HeaderEnd = () => <span id={HEADER_END_ID} hidden />
+
 export function BrandLogo({ brand, brandName, homePath }: { brand: Brand; brandName: string; homePath: string }) {
   const { t } = useTranslation()
   return (
@@ -91,6 +100,7 @@ export function Header(props: {
           </nav>
         </div>
       </div>
+      <HeaderEnd />
     </header>
   )
 }

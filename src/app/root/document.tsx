@@ -5,6 +5,7 @@ import type { Brand } from '../../domain/locale.ts'
 import { intlLocaleOf } from '../../domain/locale.ts'
 import type { LanguageCode } from '../../domain/language-codes.ts'
 import { BRAND_THEME } from '../../domain/brands.ts'
+import { HEADER_END_ID } from '../frame/header.tsx'
 
 /** `appName`: the installed app's name (the manifest's), also for browsers that take it from the page. */
 export function Document({
@@ -29,6 +30,10 @@ export function Document({
         {appName && <meta name="apple-mobile-web-app-title" content={appName} />}
         <link rel="icon" href={`/icons/${brand}.svg`} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={`/icons/${brand}-apple-touch-180.png`} />
+        {/* No first paint of half a header: on a slow line the parser can stop anywhere, and every part of the bar
+            that arrives later would push the ones before it aside. The header is in the first few KB, so this costs
+            a moment at most; a page without it (the bare error page) paints once parsed. Chromium only. */}
+        <link rel="expect" href={`#${HEADER_END_ID}`} blocking="render" />
       </head>
       <body>{children}</body>
     </html>

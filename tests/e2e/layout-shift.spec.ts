@@ -2,7 +2,8 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { addToCart, CART, SPORT_MUESLI } from './cart-helpers.ts'
 import { apiRequestsInFlight, fill, lateDataLanded, nextFrames, nl } from './helpers.ts'
 import { PAGE_KINDS } from './page-kinds.ts'
-import { E2E_PORT } from './ports.ts'
+import { E2E_PORT, ownPort } from './ports.ts'
+import { startTrickleProxy } from './trickle-proxy.ts'
 
 // Nothing on a page moves under the reader's thumb: the layout shifts of every page kind, recorded from the first
 // paint through hydration, images, fonts, the cookie banner and data that arrives late, on a phone with a slow CPU
@@ -115,6 +116,7 @@ test.describe('layout shift', () => {
     slow: boolean,
     /** What the page shows once settled, so the late data the test is about did arrive. */
     landed?: (page: Page) => Promise<void>,
+    origin = ORIGIN,
   ) {
     try {
       const page = await context.newPage()
@@ -131,7 +133,7 @@ test.describe('layout shift', () => {
       }
       await recordShifts(page)
       const inFlight = apiRequestsInFlight(page)
-      await page.goto(ORIGIN + path)
+      await page.goto(origin + path)
       await settle(page, inFlight)
       await landed?.(page)
       const { cls, shifts } = await total(page)
@@ -152,6 +154,39 @@ test.describe('layout shift', () => {
       await expectSteady(await browser.newContext({ viewport: { width: 1280, height: 900 } }), path, false)
     })
   }
+
+  // A document that arrives in pieces is painted piece by piece: the parts of the header that came first must not
+  // be pushed aside by the ones after them, nor the first rows of a page stretched to a screen's height and then
+  // shrunk as the rest comes in. Each page's HTML comes 1.5 KB every 60 ms (a weak line; the time it takes is not
+  // the point, the order is).
+  test.describe('with the HTML arriving in pieces', () => {
+    const proxyPort = ownPort(27)
+    let proxy: Awaited<ReturnType<typeof startTrickleProxy>>
+    test.beforeAll(async () => {
+      proxy = await startTrickleProxy(proxyPort, E2E_PORT)
+    })
+    test.afterAll(async () => proxy.close())
+
+    for (const [name, options] of [
+      ['a phone', phone],
+      ['a desktop', { viewport: { width: 1280, height: 900 } }],
+    ] as const) {
+      test(`every page kind on ${name} stays put as it arrives`, async ({ browser }) => {
+        test.setTimeout(240_000)
+        for (const [kind, path] of PAGES) {
+          await test.step(kind, async () => {
+            await expectSteady(
+              await browser.newContext(options),
+              path,
+              false,
+              undefined,
+              proxy.origin('equivera-nl.localhost'),
+            )
+          })
+        }
+      })
+    }
+  })
 
   // The cart's lines come from the device (IndexedDB) after hydration, their products from the device's catalogue and
   // their totals from the server a moment later: none of it may move what is already on screen. The shopper read the

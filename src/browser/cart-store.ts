@@ -15,11 +15,11 @@ import {
   CartContentsSchema,
   CartMutationSchema,
   EMPTY_CART_CONTENTS,
-  isSampleProduct,
   supersedes,
   type CartContents,
   type CartMutation,
 } from '../domain/cart-mutations.ts'
+import { isSampleProduct } from '../domain/cart-constants.ts'
 import { CartIdSchema } from '../domain/cart.ts'
 import { ErrorCodeSchema } from '../domain/errors.ts'
 import { IdSchema } from '../domain/ids.ts'

@@ -18,7 +18,8 @@ import { IdSchema } from '../domain/ids.ts'
 import type { CartCalculation2 } from '../domain/cart-api.ts'
 import type { CartCalculation, PricingRules } from '../domain/cart-calculation.ts'
 import type { CartContents, CartMutation } from '../domain/cart-mutations.ts'
-import { unitAmount, type Cart } from '../domain/cart.ts'
+import type { Cart } from '../domain/cart.ts'
+import { unitAmount } from '../domain/cart-constants.ts'
 import { ApiRequestError, retryAfterMinutes } from './transport.ts'
 import {
   completeChange,

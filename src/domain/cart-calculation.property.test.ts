@@ -3,13 +3,8 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { product, variant } from '../../tests/helpers/catalogue-fixtures.ts'
 import { code, input, line, NL } from '../../tests/helpers/cart-calculation-fixtures.ts'
-import {
-  calculateCart,
-  CartCalculationSchema,
-  type CalculationInput,
-  type DiscountCodeRule,
-  type Promotion,
-} from './cart-calculation.ts'
+import { CartCalculationSchema, type DiscountCodeRule, type Promotion } from './cart-calculation.ts'
+import { calculateCart, type CalculationInput } from './cart-pricing.ts'
 
 const vatRate = fc.constantFrom(0, 6, 9, 12, 13.5, 19, 21, 25)
 const arbitraryProduct = (id: number) =>

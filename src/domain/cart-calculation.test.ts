@@ -2,14 +2,8 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { product, variant } from '../../tests/helpers/catalogue-fixtures.ts'
 import { code, input, line, NL, NOW } from '../../tests/helpers/cart-calculation-fixtures.ts'
-import {
-  allocate,
-  calculateCart,
-  CartCalculationSchema,
-  vatIn,
-  type DiscountCodeRule,
-  type Promotion,
-} from './cart-calculation.ts'
+import { CartCalculationSchema, type DiscountCodeRule, type Promotion } from './cart-calculation.ts'
+import { allocate, calculateCart, vatIn } from './cart-pricing.ts'
 import { freeQuantity } from './promotions.ts'
 import { roundCents } from './currency.ts'
 import { cartQuantityCount } from './cart.ts'

@@ -5,13 +5,10 @@
 import { z } from 'zod'
 import { IdSchema } from './ids.ts'
 import { ShippingMethodSchema, type ProductType } from './enums.ts'
-import { MAX_LINES, MAX_QUANTITY } from './cart-constants.ts'
+import { DISCOUNT_CODE_MAX, isSampleProduct, MAX_LINES, MAX_QUANTITY, SAMPLE_NAME_MAX } from './cart-constants.ts'
 import { subjectOf } from './cart-subject.ts'
 
 export const CartQuantitySchema = z.number().int().min(1).max(MAX_QUANTITY)
-/** The longest name of a roughage scan sample, and the longest discount code (their fields hold no more). */
-export const SAMPLE_NAME_MAX = 80
-export const DISCOUNT_CODE_MAX = 40
 
 export const SampleNameSchema = z.string().trim().max(SAMPLE_NAME_MAX)
 
@@ -69,9 +66,6 @@ export const CartMutationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setPaymentMethod'), paymentMethodId: IdSchema }),
 ])
 export type CartMutation = z.infer<typeof CartMutationSchema>
-
-/** Scan products (a quick scan, a hygiene scan): each piece is a sample with a name. */
-export const isSampleProduct = (productType: ProductType) => productType === 4 || productType === 5
 
 /** Samples numbered 1..count, keeping the names of those that stay. */
 function samplesFor(count: number, samples: readonly CartSample[]): CartSample[] {

@@ -4,7 +4,7 @@
 // Each text is made once and kept: a calculation asks for the same labels on every call, and translating costs ten
 // times the arithmetic. Labels are kept per variant object and promotion texts per promotion object, both replaced
 // when the catalogue or the prices change, so a kept text never outlives what it describes.
-import type { CalculationTexts } from './cart-calculation.ts'
+import type { CalculationTexts } from './cart-pricing.ts'
 import type { CurrencyCode } from './currency.ts'
 import type { LanguageCode } from './language-codes.ts'
 import { formatMoney } from './locale.ts'

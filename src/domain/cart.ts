@@ -111,10 +111,6 @@ export const CartCalculationResultSchema = z.object({
 })
 export type CartCalculationResult = z.infer<typeof CartCalculationResultSchema>
 
-/** A line's price of one piece before discounts, in cents. */
-export const unitAmount = (line: Pick<CartLine, 'originalAmount' | 'quantity'>) =>
-  Math.round(line.originalAmount / line.quantity)
-
 export const SampleOrderLineSchema = z.object({
   shoppingcartId: CartIdSchema,
   productVariantId: IdSchema,

@@ -56,7 +56,7 @@ for (const path of ['/', '/muesli/', '/muesli/sport-muesli/', '/winkelwagen/']) 
   })
 }
 
-for (const path of ['/', '/muesli/', '/muesli/sport-muesli/', '/vergelijken/']) {
+for (const path of ['/', '/muesli/', '/muesli/sport-muesli/', '/vergelijken/', '/winkelwagen/']) {
   test(`${path}: no zod and no Dexie on the first page's path`, async ({ request }) => {
     for (const script of await firstScripts(path, request)) {
       const code = await (await request.get(`${BASE}${script}`, { headers: HOST })).text()

@@ -1,11 +1,7 @@
 // The cart calculation's test fixtures: a Dutch site's pricing rules, texts, a fixed moment, and cart lines, inputs
 // and discount codes built from catalogue fixtures. Pure data, for the example and the property tests alike.
-import type {
-  CalculationInput,
-  CalculationTexts,
-  DiscountCodeRule,
-  PricingRules,
-} from '../../src/domain/cart-calculation.ts'
+import type { DiscountCodeRule, PricingRules } from '../../src/domain/cart-calculation.ts'
+import type { CalculationInput, CalculationTexts } from '../../src/domain/cart-pricing.ts'
 import type { CatalogueProduct } from '../../src/domain/product.ts'
 
 export const NOW = new Date('2026-11-25T12:00:00Z')

@@ -6,11 +6,11 @@
 import { MAX_QUANTITY } from '../../domain/cart-constants.ts'
 import {
   applyCartMutation,
-  isSampleProduct,
   mutationProblem,
   type CartContents,
   type CartMutation,
 } from '../../domain/cart-mutations.ts'
+import { isSampleProduct } from '../../domain/cart-constants.ts'
 import type { OrderLine } from '../../domain/orders.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
 

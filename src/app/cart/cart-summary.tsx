@@ -3,7 +3,7 @@
 // Price component and the frame's notice) with the total's binding euro amount beside it, and totals worked out on the
 // device marked provisional.
 import { useTranslation } from 'react-i18next'
-import { needsDelivery, shipsFree } from '../../domain/cart-calculation.ts'
+import { needsDelivery, shipsFree } from '../../domain/cart-pricing.ts'
 import { formatMoney } from '../../domain/locale.ts'
 import type { CartView } from '../../browser/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'

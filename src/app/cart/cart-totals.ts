@@ -3,7 +3,8 @@
 // provisional until the server has answered. A discount code the server has not checked yet counts for nothing here.
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { calculateCart, type CartCalculation } from '../../domain/cart-calculation.ts'
+import type { CartCalculation } from '../../domain/cart-calculation.ts'
+import { calculateCart } from '../../domain/cart-pricing.ts'
 import { calculationTexts } from '../../domain/cart-texts.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'
 import { translateWith } from '../i18n/translate-with.ts'

@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { CartCalculation } from '../../domain/cart-calculation.ts'
-import { DISCOUNT_CODE_MAX, DiscountCodeSchema } from '../../domain/cart-mutations.ts'
+import { DISCOUNT_CODE_MAX } from '../../domain/cart-constants.ts'
 import { formatMoney } from '../../domain/locale.ts'
 import type { CartView } from '../../browser/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'
@@ -36,8 +36,10 @@ export function DiscountCode({
   }, [refusedCode])
   const refused = refusedCode !== null && !code
 
-  const apply = (event: FormEvent) => {
+  const apply = async (event: FormEvent) => {
     event.preventDefault()
+    // The schema (and zod) load with the first code sent, not with the cart page.
+    const { DiscountCodeSchema } = await import('../../domain/cart-mutations.ts')
     const parsed = DiscountCodeSchema.safeParse(text)
     setInvalid(!parsed.success)
     if (!parsed.success) return
@@ -67,7 +69,7 @@ export function DiscountCode({
           </button>
         </div>
       ) : (
-        <form className="discount-code__form" onSubmit={apply} noValidate>
+        <form className="discount-code__form" onSubmit={(event) => void apply(event)} noValidate>
           <label htmlFor="discount-code-input" className="visually-hidden">
             {t('cart.discount.label')}
           </label>

@@ -2,7 +2,8 @@
 // choice costs. The domain's calculateCart does the maths, with the site's catalogue and pricing rules from memory
 // and the words of the request's language; beside it, what the shop says about each line now (notices).
 import type { CartDescription, CartNotice } from '../../domain/cart-api.ts'
-import { calculateCart, type CartCalculation } from '../../domain/cart-calculation.ts'
+import type { CartCalculation } from '../../domain/cart-calculation.ts'
+import { calculateCart } from '../../domain/cart-pricing.ts'
 import { freeQuantity } from '../../domain/promotions.ts'
 import type { CartContents } from '../../domain/cart-mutations.ts'
 import { calculationTexts } from '../../domain/cart-texts.ts'

@@ -10,10 +10,10 @@ import { freeQuantity } from '../../domain/promotions.ts'
 import {
   applyCartMutation,
   EMPTY_CART_CONTENTS,
-  isSampleProduct,
   mutationProblem,
   type CartMutation,
 } from '../../domain/cart-mutations.ts'
+import { isSampleProduct } from '../../domain/cart-constants.ts'
 import type { Cart } from '../../domain/cart.ts'
 import { AppError } from '../../domain/errors.ts'
 import type { CatalogueProduct } from '../../domain/product.ts'

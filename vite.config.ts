@@ -51,16 +51,25 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Few files on a slow line: at 400 ms a round trip, each file of the first page costs a request, and
             // automatic chunking made one per module shared with a later page (40 for the home page). What every
             // first page needs goes into one chunk with the entry.
-            // The content route, the catalogue's view and the cart page are one chunk each with what they bring, in
-            // that order (src/server/render/chunk-groups.ts): a catalogue page is five files (entry, runtime, these
-            // two, its texts) where it was two dozen, the cart page six where it was 17.
+            // zod, the content route, the catalogue's view, the cart page, the device's database and the checkout
+            // are one chunk each with what they bring, in that order (src/server/render/chunk-groups.ts): a catalogue
+            // page is five files (entry, runtime, these two, its texts) where it was two dozen, the cart page six where
+            // it was 17. A group named by a folder (ending in '/') takes every module in it. Priorities count down to
+            // 1: the bundler reads them unsigned, so a negative one would come before the shell.
             codeSplitting: {
               groups: [
-                { name: 'shell', tags: ['$initial'], test: (id) => !id.includes('/locales/'), priority: 3 },
-                ...Object.entries(CHUNK_GROUPS).map(([name, module], index) => ({
+                {
+                  name: 'shell',
+                  tags: ['$initial'],
+                  test: (id) => !id.includes('/locales/'),
+                  priority: Object.keys(CHUNK_GROUPS).length + 1,
+                },
+                ...Object.entries(CHUNK_GROUPS).map(([name, module], index, all) => ({
                   name,
-                  test: (id: string) => id.endsWith(`/${module}`),
-                  priority: 2 - index,
+                  test: module.endsWith('/')
+                    ? (id: string) => id.includes(`/${module}`)
+                    : (id: string) => id.endsWith(`/${module}`),
+                  priority: all.length - index,
                 })),
               ],
             },

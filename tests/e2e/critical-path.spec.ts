@@ -47,8 +47,9 @@ test('the page paints before the app starts; its scripts are asked for after its
   expect(Math.min(...scripts)).toBeGreaterThanOrEqual(parsed)
 })
 
-// The cart page too: its view is one chunk with what it brings (src/server/render/chunk-groups.ts).
-for (const path of ['/', '/muesli/', '/muesli/sport-muesli/', '/winkelwagen/']) {
+// The cart page and the checkout's first step too: each view is one chunk with what it brings
+// (src/server/render/chunk-groups.ts).
+for (const path of ['/', '/muesli/', '/muesli/sport-muesli/', '/winkelwagen/', '/checkout/billing/']) {
   test(`${path} loads at most 12 script files`, async ({ request }) => {
     const scripts = await firstScripts(path, request)
     expect(scripts.length).toBeGreaterThan(0)

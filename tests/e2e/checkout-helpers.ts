@@ -1,8 +1,9 @@
 // What the checkout's browser tests share: a phone, the Dutch site, the billing form filled in as a guest with the
 // address found by its postcode, the server's cart of the device, and the order placed (read back with its key).
-import { expect, type Frame, type Page } from '@playwright/test'
+import { expect, type Browser, type Frame, type Page } from '@playwright/test'
 import { CartSchema, type Cart } from '../../src/domain/cart.ts'
 import { OrderViewSchema, type OrderView } from '../../src/domain/orders.ts'
+import { cartWithMuesli } from './cart-helpers.ts'
 import { nl, storedRows } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
@@ -72,4 +73,74 @@ export async function readOrder(order: PlacedRef): Promise<OrderView> {
   )
   expect(response.status).toBe(200)
   return OrderViewSchema.parse(await response.json())
+}
+
+/** A new context on a 390 px phone, and its page. */
+export async function phone(browser: Browser) {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+  return { context, page: await context.newPage() }
+}
+
+/** The device's cart once its changes have all reached the server: its server id. */
+export async function serverCartId(page: Page): Promise<string> {
+  let cartId: string | null = null
+  await expect
+    .poll(async () => {
+      const [cart] = (await storedRows(page, 'carts')) as { cartId: string | null }[]
+      const outbox = (await storedRows(page, 'cartOutbox')) as unknown[]
+      cartId = outbox.length === 0 ? (cart?.cartId ?? null) : null
+      return cartId
+    })
+    .not.toBeNull()
+  return cartId!
+}
+
+/** Two bags of muesli in the cart, billing details with a Dutch address set on the server's cart, the payment step open. */
+export async function atPaymentStep(page: Page) {
+  await cartWithMuesli(page, origin, 2)
+  const cartId = await serverCartId(page)
+  const status = await page.evaluate(async (id) => {
+    const headers = { 'content-type': 'application/json', siteid: '1', languageid: '12' }
+    const countries = (await (await fetch('/api/countries', { headers })).json()) as {
+      countryId: number
+      regionCode: string
+    }[]
+    const nlId = countries.find((c) => c.regionCode === 'NL')!.countryId
+    const response = await fetch(`/api/cart/${id}/billing`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        firstName: 'Anna',
+        lastName: 'de Vries',
+        phoneNumber: '+31612345678',
+        emailAddress: 'anna@example.nl',
+        address: {
+          zipcode: '3511 AB',
+          street: 'Oudegracht',
+          streetNumber: '1',
+          streetNumberAddition: '',
+          city: 'Utrecht',
+          countryId: nlId,
+        },
+      }),
+    })
+    return response.status
+  }, cartId)
+  expect(status).toBe(204)
+  await page.goto(`${origin}/checkout/payment/`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.checkout.payment.title)
+  return cartId
+}
+
+/** The payment step's button that places the order. */
+export const placeButton = (page: Page) => page.getByRole('button', { name: nl.checkout.payment.place })
+
+/** Chooses iDEAL and waits for the server to have it (the button is ready once the choice has been sent). */
+export async function chooseIdeal(page: Page) {
+  await page.getByRole('radio', { name: nl.checkout.paymentMethods.ideal }).check()
+  // Sent first: "enabled" checked before the change is queued could pass just before the button waits for it.
+  await expect.poll(async () => (await storedRows(page, 'cartOutbox')).length).toBe(0)
+  // The bank list under iDEAL comes with the methods from the server and moves the button down when it appears.
+  await expect(page.getByLabel(nl.checkout.payment.issuer)).toBeVisible()
+  await expect(placeButton(page)).toBeEnabled()
 }

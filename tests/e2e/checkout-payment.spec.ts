@@ -1,89 +1,19 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { cartWithMuesli } from './cart-helpers.ts'
+import { expect, test, type Page } from '@playwright/test'
 import { fill, nl, storedRows } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
+import { atPaymentStep, chooseIdeal, phone, placeButton } from './checkout-helpers.ts'
 
 // The payment step and the complete page on a 390 px phone against the shared server, paying with the built-in test
 // provider: paid at once; failed, then paid again from the complete page; and placing while offline (nothing sent,
 // the key kept) then online (exactly one order). The purchase event goes out once per order. The billing step is not
 // part of this branch, so the cart's billing details are set through the API.
 
-const PHONE = { width: 390, height: 844 }
-const origin = `http://equivera-nl.localhost:${E2E_PORT}`
-const PAYMENT = `${origin}/checkout/payment/`
 const ORDER_NUMBER = new RegExp(
   `^${nl.checkout.complete.orderNumber.replace('{{number}}', '\\d+').replace('.', '\\.')}$`,
 )
 
-async function phone(browser: Browser) {
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
-  return { context, page: await context.newPage() }
-}
-
-/** The device's cart once its changes have all reached the server: its server id. */
-async function serverCartId(page: Page): Promise<string> {
-  let cartId: string | null = null
-  await expect
-    .poll(async () => {
-      const [cart] = (await storedRows(page, 'carts')) as { cartId: string | null }[]
-      const outbox = (await storedRows(page, 'cartOutbox')) as unknown[]
-      cartId = outbox.length === 0 ? (cart?.cartId ?? null) : null
-      return cartId
-    })
-    .not.toBeNull()
-  return cartId!
-}
-
-/** Two bags of muesli in the cart, billing details with a Dutch address set on the server's cart, the payment step open. */
-async function atPaymentStep(page: Page) {
-  await cartWithMuesli(page, origin, 2)
-  const cartId = await serverCartId(page)
-  const status = await page.evaluate(async (id) => {
-    const headers = { 'content-type': 'application/json', siteid: '1', languageid: '12' }
-    const countries = (await (await fetch('/api/countries', { headers })).json()) as {
-      countryId: number
-      regionCode: string
-    }[]
-    const nlId = countries.find((c) => c.regionCode === 'NL')!.countryId
-    const response = await fetch(`/api/cart/${id}/billing`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        firstName: 'Anna',
-        lastName: 'de Vries',
-        phoneNumber: '+31612345678',
-        emailAddress: 'anna@example.nl',
-        address: {
-          zipcode: '3511 AB',
-          street: 'Oudegracht',
-          streetNumber: '1',
-          streetNumberAddition: '',
-          city: 'Utrecht',
-          countryId: nlId,
-        },
-      }),
-    })
-    return response.status
-  }, cartId)
-  expect(status).toBe(204)
-  await page.goto(PAYMENT)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl.checkout.payment.title)
-  return cartId
-}
-
-const placeButton = (page: Page) => page.getByRole('button', { name: nl.checkout.payment.place })
 const purchases = (page: Page) =>
   page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'purchase'))
-
-/** Chooses iDEAL and waits for the server to have it (the button is ready once the choice has been sent). */
-async function chooseIdeal(page: Page) {
-  await page.getByRole('radio', { name: nl.checkout.paymentMethods.ideal }).check()
-  // Sent first: "enabled" checked before the change is queued could pass just before the button waits for it.
-  await expect.poll(async () => (await storedRows(page, 'cartOutbox')).length).toBe(0)
-  // The bank list under iDEAL comes with the methods from the server and moves the button down when it appears.
-  await expect(page.getByLabel(nl.checkout.payment.issuer)).toBeVisible()
-  await expect(placeButton(page)).toBeEnabled()
-}
 
 test.describe('paying for the order', () => {
   test('iDEAL at the test provider: paid, the order number shown, the purchase sent once', async ({ browser }) => {

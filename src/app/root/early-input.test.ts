@@ -6,12 +6,12 @@ const boot = () => new Function(EARLY_INPUT_SCRIPT)() as void
 
 describe('taps and forms before the app runs', () => {
   afterEach(() => {
-    replayEarlyInput() // stops a script left listening
+    void replayEarlyInput() // stops a script left listening
     document.body.innerHTML = ''
     vi.useRealTimers()
   })
 
-  it('keeps a button tapped early and taps it again once the app runs', () => {
+  it('keeps a button tapped early and taps it again once the app runs', async () => {
     document.body.innerHTML = '<button type="button">Decline</button><a href="#x">link</a>'
     boot()
     const button = document.querySelector('button')!
@@ -19,15 +19,15 @@ describe('taps and forms before the app runs', () => {
     document.querySelector('a')!.click()
     const clicks = vi.fn<() => void>()
     button.addEventListener('click', clicks) // the app's handler, attached at hydration
-    replayEarlyInput()
+    await replayEarlyInput()
     expect(clicks).toHaveBeenCalledOnce()
     // Handed over once: later taps are the app's own.
     button.click()
-    replayEarlyInput()
+    await replayEarlyInput()
     expect(clicks).toHaveBeenCalledTimes(2)
   })
 
-  it('holds a form sent early and sends it once the app runs, with its submit button', () => {
+  it('holds a form sent early and sends it once the app runs, with its submit button', async () => {
     document.body.innerHTML =
       '<form><input name="email" value="a@b.nl" /><button type="submit" name="go" value="1">Send</button></form>'
     boot()
@@ -39,11 +39,11 @@ describe('taps and forms before the app runs', () => {
     // Held back: the native submission did not go.
     expect(native.mock.calls[0]![0].defaultPrevented).toBe(true)
     sent.length = 0
-    replayEarlyInput()
+    await replayEarlyInput()
     expect(sent).toEqual([form.querySelector('button')])
   })
 
-  it('gives a field back the text typed before hydration reset it, then sends its form', () => {
+  it('gives a field back the text typed before hydration reset it, then sends its form', async () => {
     document.body.innerHTML = '<form><input name="email" /><button type="submit">Send</button></form>'
     boot()
     const field = document.querySelector('input')!
@@ -57,7 +57,7 @@ describe('taps and forms before the app runs', () => {
     field.addEventListener('input', () => typed.push(field.value))
     const sentWith: string[] = []
     document.querySelector('form')!.addEventListener('submit', () => sentWith.push(field.value))
-    replayEarlyInput()
+    await replayEarlyInput()
     expect(typed).toEqual(['a@b.nl'])
     expect(sentWith).toEqual(['a@b.nl'])
   })
@@ -70,7 +70,7 @@ describe('taps and forms before the app runs', () => {
     document.cookie = 'consent=; Max-Age=0; Path=/'
   })
 
-  it('skips what is no longer on the page', () => {
+  it('skips what is no longer on the page', async () => {
     document.body.innerHTML = '<button type="button">Gone</button>'
     boot()
     const button = document.querySelector('button')!
@@ -78,7 +78,7 @@ describe('taps and forms before the app runs', () => {
     const clicks = vi.fn<() => void>()
     button.addEventListener('click', clicks)
     button.remove()
-    replayEarlyInput()
+    await replayEarlyInput()
     expect(clicks).not.toHaveBeenCalled()
   })
 

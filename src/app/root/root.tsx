@@ -17,7 +17,7 @@ export function Root() {
   useEffect(() => {
     // Hydration is done: tests and styles (e.g. no-JS fallbacks) can tell.
     document.documentElement.dataset.hydrated = 'true'
-    replayEarlyInput()
+    void replayEarlyInput()
   }, [])
   useScrollBehaviour()
   useConnectivity()

@@ -50,12 +50,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 : 'assets/[name]-[hash].js',
             // Few files on a slow line: at 400 ms a round trip, each file of the first page costs a request, and
             // automatic chunking made one per module shared with a later page (40 for the home page). What every
-            // first page needs goes into one chunk with the entry.
-            // zod, the content route, the catalogue's view, the cart page, the device's database and the checkout
-            // are one chunk each with what they bring, in that order (src/server/render/chunk-groups.ts): a catalogue
-            // page is five files (entry, runtime, these two, its texts) where it was two dozen, the cart page six where
-            // it was 17. A group named by a folder (ending in '/') takes every module in it. Priorities count down to
-            // 1: the bundler reads them unsigned, so a negative one would come before the shell.
+            // first page needs is the entry with the two steps of the start it imports (React, then the app's
+            // start), then zod, the content route, the catalogue's view, the cart page, the device's database and the
+            // checkout: one chunk each with what they bring, in that order (src/server/render/chunk-groups.ts). A
+            // catalogue page is seven files (entry, runtime, the start's two, these two, its texts) where it was two
+            // dozen. A group named by a folder (ending in '/') takes every module in it. Priorities count down to 1:
+            // the bundler reads them unsigned, so a negative one would come before the shell.
             codeSplitting: {
               groups: [
                 {
@@ -64,11 +64,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: (id) => !id.includes('/locales/'),
                   priority: Object.keys(CHUNK_GROUPS).length + 1,
                 },
-                ...Object.entries(CHUNK_GROUPS).map(([name, module], index, all) => ({
+                ...Object.entries(CHUNK_GROUPS).map(([name, modules], index, all) => ({
                   name,
-                  test: module.endsWith('/')
-                    ? (id: string) => id.includes(`/${module}`)
-                    : (id: string) => id.endsWith(`/${module}`),
+                  test: (id: string) =>
+                    [modules]
+                      .flat()
+                      .some((module) => (module.endsWith('/') ? id.includes(`/${module}`) : id.endsWith(`/${module}`))),
                   priority: all.length - index,
                 })),
               ],

@@ -5,7 +5,7 @@ import { PageHeading } from '../navigation/page-heading.tsx'
 /**
  * The offline page (/offline/, /fr/offline/ …): the service worker keeps one per language and shows it for a page
  * that was never visited when there is no network. Served at another page's URL it is not hydrated (see
- * entry.client.tsx): the router would render that other page.
+ * start.tsx): the router would render that other page.
  */
 export function Component() {
   const { t } = useTranslation()

@@ -69,7 +69,7 @@ describe('what was typed and chosen before hydration reaches the app', () => {
     document.body.append(container)
     new Function(EARLY_INPUT_SCRIPT)()
     change()
-    // As the app hydrates (entry.client.tsx): a transition, so the part hydrates after the root's effects ran.
+    // As the app hydrates (start.tsx): a transition, so the part hydrates after the root's effects ran.
     startTransition(() => {
       root = hydrateRoot(container, app)
     })

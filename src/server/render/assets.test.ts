@@ -102,4 +102,25 @@ describe('pageAssets', () => {
       '/assets/catalogue-view.css',
     ])
   })
+
+  it('preloads the start’s steps the entry imports with every page, each once', () => {
+    const steps = pageAssets({
+      'src/app/entry.client.tsx': {
+        file: 'assets/entry.js',
+        isEntry: true,
+        dynamicImports: ['_react-1.js', '_start-2.js'],
+      },
+      '_react-1.js': { file: 'assets/react-1.js', name: 'react' },
+      '_start-2.js': { file: 'assets/start-2.js', name: 'start', imports: ['_react-1.js', 'src/app/entry.client.tsx'] },
+      '_content-3.js': { file: 'assets/content-3.js', name: 'content', imports: ['_react-1.js'] },
+      'locales/nl.json?part=first': { file: 'assets/locale-nl.js' },
+    })
+    expect(steps.modulesFor(['root', 'dynamic'], 'nl')).toEqual([
+      '/assets/entry.js',
+      '/assets/react-1.js',
+      '/assets/start-2.js',
+      '/assets/content-3.js',
+      '/assets/locale-nl.js',
+    ])
+  })
 })

@@ -13,6 +13,7 @@ const ManifestSchema = z.record(
     name: z.string().optional(),
     isEntry: z.boolean().optional(),
     imports: z.array(z.string()).optional(),
+    dynamicImports: z.array(z.string()).optional(),
     css: z.array(z.string()).optional(),
   }),
 )
@@ -46,7 +47,11 @@ const ROUTE_MODULES: Record<string, string> = {
 }
 const routeModule = (id: string) => ROUTE_MODULES[id] ?? ROUTE_MODULES[id.split(':')[0]!]
 /** The group of a module the build puts in a chunk named after the group (chunk-groups.ts). */
-const GROUPED = new Map<string, string>(Object.entries(CHUNK_GROUPS).map(([group, module]) => [module, group]))
+const GROUPED = new Map<string, string>(
+  Object.entries(CHUNK_GROUPS).flatMap(([group, modules]) =>
+    [modules].flat().map((module) => [module, group] as const),
+  ),
+)
 const ENTRY = 'src/app/entry.client.tsx'
 
 export function pageAssets(manifest: Manifest, readCss?: (file: string) => string): PageAssets {
@@ -66,7 +71,9 @@ export function pageAssets(manifest: Manifest, readCss?: (file: string) => strin
     for (const imported of chunk.imports ?? []) closure(imported, into)
     return into
   }
+  // The entry and the steps of the start it imports (entry.client.tsx): every page needs them at once.
   const entryChunks = closure(ENTRY)
+  for (const step of entry.dynamicImports ?? []) closure(step, entryChunks)
   const pageChunks = (routeIds: string[], views: string[]) => {
     const chunks = { files: new Set(entryChunks.files), css: new Set(entryChunks.css) }
     for (const id of routeIds) {

@@ -16,7 +16,7 @@
 import { COOKIE_MAX_AGE_SECONDS } from '../../domain/cookies.ts'
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
-/** What the bootstrap script hands over, in order: each text typed, button tapped and form sent. */
+/** What the bootstrap script hands over, in order: each text typed, box or option chosen, button tapped and form sent. */
 type EarlyInput =
   | ['click', HTMLElement]
   | ['submit', HTMLFormElement, HTMLElement | null]

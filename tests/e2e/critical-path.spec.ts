@@ -67,3 +67,17 @@ for (const path of ['/', '/muesli/', '/muesli/sport-muesli/', '/vergelijken/', '
     }
   })
 }
+
+// What the home page loads once it is idle (the stores, the schemas, the catalogue sync) is data, not another page:
+// a schema shared with the checkout's forms used to bring the checkout's view with it, and with it the catalogue's
+// view, the cart page and three stylesheets, all evaluated and styled in the tasks after the load.
+test('the home page at idle loads no other page’s view or stylesheet', async ({ page }) => {
+  await page.goto(`http://equivera-nl.localhost:${E2E_PORT}/`)
+  await expect(page.locator('html')).toHaveAttribute('data-catalogue-synced', /^\d+$/, { timeout: 30_000 })
+  const loaded = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+  )
+  expect(loaded.some((path) => /\/assets\/catalogue-store-[\w-]+\.js$/.test(path))).toBe(true)
+  const views = loaded.filter((path) => /\/assets\/[\w-]*(view|page)-[\w-]+\.(js|css)$/.test(path))
+  expect(views).toEqual([])
+})

@@ -15,11 +15,30 @@ export const CHUNK_GROUPS: Record<string, string | readonly string[]> = {
     'node_modules/jotai/',
   ],
   start: 'src/app/start.tsx',
-  // zod, on its own: the groups below take in what their module imports, and the checkout's forms import it, so
-  // without this every schema loaded at idle on any page would bring the checkout (or the cart) with it.
-  zod: 'node_modules/zod/',
-  // The content route: every page the routing API resolves (home, content, catalogue).
-  content: 'src/app/content/dynamic.route.tsx',
+  // zod with the schemas nearly every other one builds on (ids, e-mail, addresses, countries). The groups below take
+  // in what their module imports, and the checkout's forms import all of these: left to the checkout's group, every
+  // schema loaded at idle on any page (the site's, the cart's, the catalogue's) would bring the checkout with it, and
+  // with it the catalogue's view, the cart page and their stylesheets. What needs these needs zod anyway, so they
+  // cost no file of their own.
+  zod: [
+    'node_modules/zod/',
+    'src/domain/ids.ts',
+    'src/domain/email.ts',
+    'src/domain/address.ts',
+    'src/domain/address-rules.ts',
+    'src/domain/field-errors.ts',
+    'src/domain/country.ts',
+    'src/domain/address-autocomplete.ts',
+  ],
+  // The content route: every page the routing API resolves (home, content, catalogue). With it the catalogue's rules
+  // and search, which its view and the device's catalogue and cart stores share: in the view's group, the stores that
+  // load at idle on the home page would bring the whole view and its stylesheet.
+  content: [
+    'src/app/content/dynamic.route.tsx',
+    'src/domain/search/',
+    'src/domain/product-rules.ts',
+    'src/domain/cart-subject.ts',
+  ],
   // The catalogue's view: cards, filters, the product page's parts.
   'catalogue-view': 'src/app/catalogue/catalogue-view.tsx',
   // The cart page: its lines, totals, code and delivery choice.

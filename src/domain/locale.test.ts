@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { brandOf, chooseLocale, formatMoney, formatNumber } from './locale.ts'
+import { CURRENCY_CODES } from './currency.ts'
+import { LANGUAGE_CODES } from './language-codes.ts'
+import { brandOf, chooseLocale, formatMoney, formatNumber, formatWithPattern, intlFormatOf } from './locale.ts'
+import { NUMBER_PATTERNS } from './number-patterns.ts'
 
 describe('brandOf', () => {
   it.each([
@@ -63,5 +66,46 @@ describe('formatMoney', () => {
     ['fr-BE', 'EUR', 500, '5,00 €'],
   ] as const)('in %s formats %s %d cents as %s', (language, currency, cents, text) => {
     expect(plain(formatMoney(cents, currency, language))).toBe(text)
+  })
+})
+
+// The patterns must write exactly what Intl writes: the server's page and the app hydrating it both use them, and a
+// shopper must read the same price in a mail (or on the invoice) as on the page.
+describe('formatting with the generated patterns', () => {
+  // Cents as they come (integers), the halves and near-halves rounding sees in prices per kilo, signs and sizes.
+  const edges = [0, -0, 0.005, 0.004, 0.015, 0.125, 1.005, 1.015, 2.675, 9.995, 99.995, 999.995, 1000, 9999.999]
+  const sizes = [1, 12, 123, 1234, 12345, 123456, 1234567, 12345678, 123456789012]
+  let seed = 15
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 10 ** Math.floor(seed % 9)
+  const values = [
+    ...edges,
+    ...edges.map((value) => -value),
+    ...sizes.flatMap((value) => [value, value + 0.5, value / 100, -value, -value / 1000]),
+    ...Array.from({ length: 400 }, random),
+    ...Array.from({ length: 100 }, () => -random()),
+    ...Array.from({ length: 300 }, (_, cents) => cents / 100),
+  ]
+
+  it.each(LANGUAGE_CODES)('write every number as Intl does in %s', (language) => {
+    const intl = intlFormatOf(language)
+    for (const value of values) expect([value, formatNumber(value, language)]).toEqual([value, intl.format(value)])
+  })
+
+  it.each(LANGUAGE_CODES)('write every amount in every currency as Intl does in %s', (language) => {
+    for (const currency of CURRENCY_CODES) {
+      const intl = intlFormatOf(language, currency)
+      for (const value of values) {
+        const cents = Math.round(value * 100)
+        expect([cents, formatMoney(cents, currency, language)]).toEqual([cents, intl.format(cents / 100)])
+      }
+    }
+  })
+
+  it('leave to Intl what has no plain decimal form', () => {
+    const pattern = NUMBER_PATTERNS.nl.number
+    for (const value of [1e21, 1e-7, Number.NaN, Infinity, -Infinity]) {
+      expect(formatWithPattern(pattern, value)).toBeNull()
+      expect(formatNumber(value, 'nl')).toBe(intlFormatOf('nl').format(value))
+    }
   })
 })

@@ -1,7 +1,10 @@
 import type { CurrencyCode } from './currency.ts'
 import { CULTURES, normaliseLanguageCode, type LanguageCode } from './language-codes.ts'
+import { NUMBER_PATTERNS } from './number-patterns.ts'
 
-// Locale (chosen at start-up) and number formats. The same code formats prices on the server and in the app.
+// Locale (chosen at start-up) and number formats. The same code formats prices on the server and in the app: with
+// the patterns Intl gives (number-patterns.ts, generated), not Intl itself, so the browser never sets up ICU's number
+// data while it hydrates the first price (40–110 ms on a slow phone).
 
 export type Brand = 'equivera' | 'muehldorfer' | 'paddockpure' | 'corporate'
 
@@ -40,33 +43,69 @@ const GROUPED: ReadonlySet<LanguageCode> = new Set(['sv', 'pl'])
 /** The Intl locale of a shop language: its culture, e.g. 'de-AT', or the country culture for a bare code. */
 export const intlLocaleOf = (language: LanguageCode) => CULTURES[language]
 
-const numberFormats = new Map<string, Intl.NumberFormat>()
-function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
-  let format = numberFormats.get(key)
-  if (!format) numberFormats.set(key, (format = make()))
+/**
+ * How a language writes a number with two decimals: what comes before and after the digits (the currency sign, the
+ * minus), the decimal and group separators, and from how many digits above the thousands it groups.
+ */
+export interface NumberPattern {
+  positive: [prefix: string, suffix: string]
+  negative: [prefix: string, suffix: string]
+  decimal: string
+  /** null: no grouping. */
+  group: string | null
+  minimumGrouping: number
+}
+
+/** The Intl format the shop writes numbers (no currency) or money in, always with two decimals. */
+export const intlFormatOf = (language: LanguageCode, currency?: CurrencyCode) =>
+  Intl.NumberFormat(CULTURES[language], {
+    ...(currency ? { style: 'currency', currency } : {}),
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: GROUPED.has(language),
+  })
+
+/**
+ * A number written with a pattern (number-patterns.ts), the way Intl.NumberFormat writes it: rounded half away from
+ * zero from the number's shortest decimal form, as ICU rounds. null where the shortest form has an exponent (below
+ * 1e-6 or from 1e21): Intl writes those.
+ */
+export function formatWithPattern(pattern: NumberPattern, value: number): string | null {
+  const digits = String(Math.abs(value))
+  if (!Number.isFinite(value) || digits.includes('e')) return null
+  let [whole = '0', fraction = ''] = digits.split('.')
+  if (fraction.length > 2) {
+    const up = fraction.charCodeAt(2) >= 53 // '5'
+    fraction = fraction.slice(0, 2)
+    if (up) {
+      const cents = String(BigInt(whole + fraction) + 1n).padStart(3, '0')
+      whole = cents.slice(0, -2)
+      fraction = cents.slice(-2)
+    }
+  }
+  fraction = fraction.padEnd(2, '0')
+  if (pattern.group !== null && whole.length - 3 >= pattern.minimumGrouping)
+    whole = whole.replace(/\B(?=(\d{3})+$)/g, pattern.group)
+  const [prefix, suffix] = value < 0 || Object.is(value, -0) ? pattern.negative : pattern.positive
+  return `${prefix}${whole}${pattern.decimal}${fraction}${suffix}`
+}
+
+const intlFormats = new Map<string, Intl.NumberFormat>()
+function intlFormat(language: LanguageCode, currency?: CurrencyCode): Intl.NumberFormat {
+  const key = `${language}:${currency ?? ''}`
+  let format = intlFormats.get(key)
+  if (!format) intlFormats.set(key, (format = intlFormatOf(language, currency)))
   return format
 }
 
 /** A number with always two decimals. */
 export function formatNumber(value: number, language: LanguageCode): string {
-  return cachedFormat(`n:${language}`, () =>
-    Intl.NumberFormat(CULTURES[language], {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      useGrouping: GROUPED.has(language),
-    }),
-  ).format(value)
+  const pattern = NUMBER_PATTERNS[language]?.number
+  return (pattern && formatWithPattern(pattern, value)) ?? intlFormat(language).format(value)
 }
 
 /** An amount in integer cents as money in the language's format, with two decimals and the currency sign. */
 export function formatMoney(cents: number, currency: CurrencyCode, language: LanguageCode): string {
-  return cachedFormat(`m:${language}:${currency}`, () =>
-    Intl.NumberFormat(CULTURES[language], {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      useGrouping: GROUPED.has(language),
-    }),
-  ).format(cents / 100)
+  const pattern = NUMBER_PATTERNS[language]?.money[currency]
+  return (pattern && formatWithPattern(pattern, cents / 100)) ?? intlFormat(language, currency).format(cents / 100)
 }

@@ -67,27 +67,38 @@ export const intlFormatOf = (language: LanguageCode, currency?: CurrencyCode) =>
 
 /**
  * A number written with a pattern (number-patterns.ts), the way Intl.NumberFormat writes it: rounded half away from
- * zero from the number's shortest decimal form, as ICU rounds. null where the shortest form has an exponent (below
- * 1e-6 or from 1e21): Intl writes those.
+ * zero from the number's shortest decimal form, as ICU rounds, to `digits` (fraction digits at least, at most);
+ * `shift` moves the decimal point right first (2 for a percentage, which Intl writes multiplied by 100). null where
+ * the shortest form has an exponent (below 1e-6 or from 1e21): Intl writes those.
  */
-export function formatWithPattern(pattern: NumberPattern, value: number): string | null {
-  const digits = String(Math.abs(value))
-  if (!Number.isFinite(value) || digits.includes('e')) return null
-  let [whole = '0', fraction = ''] = digits.split('.')
-  if (fraction.length > 2) {
-    const up = fraction.charCodeAt(2) >= 53 // '5'
-    fraction = fraction.slice(0, 2)
+export function formatWithPattern(
+  pattern: NumberPattern,
+  value: number,
+  digits: readonly [min: number, max: number] = [2, 2],
+  shift = 0,
+): string | null {
+  const shortest = String(Math.abs(value))
+  if (!Number.isFinite(value) || shortest.includes('e')) return null
+  const [min, max] = digits
+  let [whole = '0', fraction = ''] = shortest.split('.')
+  if (shift > 0) {
+    whole = (whole + fraction.slice(0, shift).padEnd(shift, '0')).replace(/^0+(?=\d)/, '')
+    fraction = fraction.slice(shift)
+  }
+  if (fraction.length > max) {
+    const up = fraction.charCodeAt(max) >= 53 // '5'
+    fraction = fraction.slice(0, max)
     if (up) {
-      const cents = String(BigInt(whole + fraction) + 1n).padStart(3, '0')
-      whole = cents.slice(0, -2)
-      fraction = cents.slice(-2)
+      const rounded = String(BigInt(whole + fraction) + 1n).padStart(max + 1, '0')
+      whole = rounded.slice(0, rounded.length - max)
+      fraction = rounded.slice(rounded.length - max)
     }
   }
-  fraction = fraction.padEnd(2, '0')
+  fraction = fraction.replace(/0+$/, '').padEnd(min, '0')
   if (pattern.group !== null && whole.length - 3 >= pattern.minimumGrouping)
     whole = whole.replace(/\B(?=(\d{3})+$)/g, pattern.group)
   const [prefix, suffix] = value < 0 || Object.is(value, -0) ? pattern.negative : pattern.positive
-  return `${prefix}${whole}${pattern.decimal}${fraction}${suffix}`
+  return `${prefix}${whole}${fraction ? pattern.decimal + fraction : ''}${suffix}`
 }
 
 const intlFormats = new Map<string, Intl.NumberFormat>()

@@ -1,12 +1,19 @@
-// Written by scripts/generate-number-patterns.ts from Node's Intl (ICU 78.3); do not edit.
-// How each language writes money and numbers with two decimals (15 cultures).
+// Written by scripts/generate-intl-patterns.ts from Node's Intl (ICU 78.3, 15 cultures); do not edit.
+// How each language writes money and numbers: the signs around the digits, the separators, the grouping.
 import type { CurrencyCode } from './currency.ts'
 import type { LanguageCode } from './language-codes.ts'
 import type { NumberPattern } from './locale.ts'
 
 export const NUMBER_PATTERNS: Record<
   LanguageCode,
-  { number: NumberPattern; money: Record<CurrencyCode, NumberPattern> }
+  {
+    /** With two decimals, grouped only in sv and pl, as prices are. */
+    number: NumberPattern
+    /** As the language groups numbers. */
+    decimal: NumberPattern
+    percent: NumberPattern
+    money: Record<CurrencyCode, NumberPattern>
+  }
 > = {
   cs: {
     number: {
@@ -14,6 +21,20 @@ export const NUMBER_PATTERNS: Record<
       negative: ['-', ''],
       decimal: ',',
       group: null,
+      minimumGrouping: 1,
+    },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 1,
+    },
+    percent: {
+      positive: ['', '\u00a0%'],
+      negative: ['-', '\u00a0%'],
+      decimal: ',',
+      group: '\u00a0',
       minimumGrouping: 1,
     },
     money: {
@@ -55,6 +76,20 @@ export const NUMBER_PATTERNS: Record<
       group: null,
       minimumGrouping: 1,
     },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '.',
+      minimumGrouping: 1,
+    },
+    percent: {
+      positive: ['', '\u00a0%'],
+      negative: ['-', '\u00a0%'],
+      decimal: ',',
+      group: '.',
+      minimumGrouping: 1,
+    },
     money: {
       EUR: {
         positive: ['', '\u00a0€'],
@@ -92,6 +127,20 @@ export const NUMBER_PATTERNS: Record<
       negative: ['-', ''],
       decimal: ',',
       group: null,
+      minimumGrouping: 1,
+    },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '.',
+      minimumGrouping: 1,
+    },
+    percent: {
+      positive: ['', '\u00a0%'],
+      negative: ['-', '\u00a0%'],
+      decimal: ',',
+      group: '.',
       minimumGrouping: 1,
     },
     money: {
@@ -133,6 +182,20 @@ export const NUMBER_PATTERNS: Record<
       group: null,
       minimumGrouping: 1,
     },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 1,
+    },
+    percent: {
+      positive: ['', '\u00a0%'],
+      negative: ['-', '\u00a0%'],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 1,
+    },
     money: {
       EUR: {
         positive: ['€\u00a0', ''],
@@ -170,6 +233,20 @@ export const NUMBER_PATTERNS: Record<
       negative: ['-', ''],
       decimal: '.',
       group: null,
+      minimumGrouping: 1,
+    },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: '.',
+      group: ',',
+      minimumGrouping: 1,
+    },
+    percent: {
+      positive: ['', '%'],
+      negative: ['-', '%'],
+      decimal: '.',
+      group: ',',
       minimumGrouping: 1,
     },
     money: {
@@ -211,6 +288,20 @@ export const NUMBER_PATTERNS: Record<
       group: null,
       minimumGrouping: 1,
     },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '.',
+      minimumGrouping: 2,
+    },
+    percent: {
+      positive: ['', '\u00a0%'],
+      negative: ['-', '\u00a0%'],
+      decimal: ',',
+      group: '.',
+      minimumGrouping: 2,
+    },
     money: {
       EUR: {
         positive: ['', '\u00a0€'],
@@ -250,6 +341,20 @@ export const NUMBER_PATTERNS: Record<
       group: null,
       minimumGrouping: 1,
     },
+    decimal: {
+      positive: ['', ''],
+      negative: ['\u2212', ''],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 2,
+    },
+    percent: {
+      positive: ['', '%'],
+      negative: ['\u2212', '%'],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 2,
+    },
     money: {
       EUR: {
         positive: ['', '\u00a0€'],
@@ -287,6 +392,20 @@ export const NUMBER_PATTERNS: Record<
       negative: ['-', ''],
       decimal: ',',
       group: null,
+      minimumGrouping: 1,
+    },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '\u202f',
+      minimumGrouping: 1,
+    },
+    percent: {
+      positive: ['', '\u00a0%'],
+      negative: ['-', '\u00a0%'],
+      decimal: ',',
+      group: '\u202f',
       minimumGrouping: 1,
     },
     money: {
@@ -328,6 +447,20 @@ export const NUMBER_PATTERNS: Record<
       group: null,
       minimumGrouping: 1,
     },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '\u202f',
+      minimumGrouping: 1,
+    },
+    percent: {
+      positive: ['', '\u00a0%'],
+      negative: ['-', '\u00a0%'],
+      decimal: ',',
+      group: '\u202f',
+      minimumGrouping: 1,
+    },
     money: {
       EUR: {
         positive: ['', '\u00a0€'],
@@ -367,6 +500,20 @@ export const NUMBER_PATTERNS: Record<
       group: null,
       minimumGrouping: 1,
     },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '.',
+      minimumGrouping: 2,
+    },
+    percent: {
+      positive: ['', '%'],
+      negative: ['-', '%'],
+      decimal: ',',
+      group: '.',
+      minimumGrouping: 2,
+    },
     money: {
       EUR: {
         positive: ['', '\u00a0€'],
@@ -404,6 +551,20 @@ export const NUMBER_PATTERNS: Record<
       negative: ['-', ''],
       decimal: ',',
       group: null,
+      minimumGrouping: 1,
+    },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '.',
+      minimumGrouping: 1,
+    },
+    percent: {
+      positive: ['', '%'],
+      negative: ['-', '%'],
+      decimal: ',',
+      group: '.',
       minimumGrouping: 1,
     },
     money: {
@@ -445,6 +606,20 @@ export const NUMBER_PATTERNS: Record<
       group: null,
       minimumGrouping: 1,
     },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '.',
+      minimumGrouping: 1,
+    },
+    percent: {
+      positive: ['', '%'],
+      negative: ['-', '%'],
+      decimal: ',',
+      group: '.',
+      minimumGrouping: 1,
+    },
     money: {
       EUR: {
         positive: ['€\u00a0', ''],
@@ -483,6 +658,20 @@ export const NUMBER_PATTERNS: Record<
       decimal: ',',
       group: '\u00a0',
       minimumGrouping: 1,
+    },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 2,
+    },
+    percent: {
+      positive: ['', '%'],
+      negative: ['-', '%'],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 2,
     },
     money: {
       EUR: {
@@ -523,6 +712,20 @@ export const NUMBER_PATTERNS: Record<
       group: null,
       minimumGrouping: 1,
     },
+    decimal: {
+      positive: ['', ''],
+      negative: ['-', ''],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 2,
+    },
+    percent: {
+      positive: ['', '%'],
+      negative: ['-', '%'],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 2,
+    },
     money: {
       EUR: {
         positive: ['', '\u00a0€'],
@@ -558,6 +761,20 @@ export const NUMBER_PATTERNS: Record<
     number: {
       positive: ['', ''],
       negative: ['\u2212', ''],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 1,
+    },
+    decimal: {
+      positive: ['', ''],
+      negative: ['\u2212', ''],
+      decimal: ',',
+      group: '\u00a0',
+      minimumGrouping: 1,
+    },
+    percent: {
+      positive: ['', '\u00a0%'],
+      negative: ['\u2212', '\u00a0%'],
       decimal: ',',
       group: '\u00a0',
       minimumGrouping: 1,

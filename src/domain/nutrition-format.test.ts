@@ -4,7 +4,8 @@ import en from '../../locales/en.json' with { type: 'json' }
 import frBE from '../../locales/fr-BE.json' with { type: 'json' }
 import nl from '../../locales/nl.json' with { type: 'json' }
 import pl from '../../locales/pl.json' with { type: 'json' }
-import type { LanguageCode } from './language-codes.ts'
+import { LANGUAGE_CODES, type LanguageCode } from './language-codes.ts'
+import { intlLocaleOf } from './locale.ts'
 import { formatGroupNutrient, formatMainNutrient } from './nutrition-format.ts'
 import type { Translate } from './variant-label.ts'
 
@@ -55,5 +56,38 @@ describe('nutrition values as a label writes them', () => {
     ['addedSubstancesPerKg', 'lysine', 8, 'en', '8 g/kg'],
   ])('%s %s %d in %s: %s', (group, key, value, language, expected) => {
     expect(plain(formatGroupNutrient(group, key, value, language, translate(language)))).toBe(expected)
+  })
+})
+
+// The values are written with the patterns Intl gives (number-patterns.ts), not Intl: they must read the same.
+describe('nutrition values as Intl writes them', () => {
+  const key = ((text: string) => text) as Translate
+  const values = [
+    0, 0.05, 0.125, 0.5, 1.005, 2.675, 9.95, 11.5, 13.25, 99.95, 999.5, 1000, 9999.5, 12345.678, 90000, 1e6,
+  ]
+  const intl = (language: LanguageCode, style: 'decimal' | 'percent', [min, max]: readonly [number, number]) =>
+    new Intl.NumberFormat(intlLocaleOf(language), { style, minimumFractionDigits: min, maximumFractionDigits: max })
+
+  it.each(LANGUAGE_CODES)('in %s', (language) => {
+    for (const value of values) {
+      expect(formatMainNutrient('energyDe', value, language, key)).toBe(
+        `${intl(language, 'decimal', [1, 1]).format(value)}\u00a0MJ/kg`,
+      )
+      expect(formatMainNutrient('energyEwpa', value, language, key)).toBe(
+        `${intl(language, 'decimal', [2, 2]).format(value)}\u00a0EWpa/kg`,
+      )
+      expect(formatMainNutrient('sugar', value, language, key)).toBe(
+        `${intl(language, 'decimal', [0, 1]).format(value)}\u00a0g/kg`,
+      )
+      expect(formatMainNutrient('moisturePercentage', value, language, key)).toBe(
+        intl(language, 'percent', [0, 1]).format(value / 100),
+      )
+      expect(formatGroupNutrient('minerals', 'calcium', value, language, key)).toBe(
+        `${intl(language, 'decimal', [0, 2]).format(value)}\u00a0g/kg`,
+      )
+      expect(formatGroupNutrient('vitamins', 'vitaminA', value, language, key)).toBe(
+        `${intl(language, 'decimal', [0, 0]).format(value)}\u00a0catalogue.unit.iuPerKilogram`,
+      )
+    }
   })
 })

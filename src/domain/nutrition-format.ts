@@ -4,7 +4,8 @@
 // matter in g/kg, moisture in percent, the germ count in colony-forming units per gram, minerals and added substances
 // in g/kg, trace elements and vitamins in mg/kg, and vitamins A and D3 in international units per kg.
 import type { Nutrition } from './catalogue.ts'
-import { intlLocaleOf } from './locale.ts'
+import { formatWithPattern, intlLocaleOf } from './locale.ts'
+import { NUMBER_PATTERNS } from './number-patterns.ts'
 import type { LanguageCode } from './language-codes.ts'
 import type { Translate } from './variant-label.ts'
 
@@ -49,28 +50,36 @@ const GROUPS: Record<NutrientGroup, Measure> = {
 const INTERNATIONAL_UNITS: Measure = { unit: { text: 'catalogue.unit.iuPerKilogram' }, digits: [0, 0] }
 const IN_INTERNATIONAL_UNITS = new Set(['vitaminA', 'vitaminD3'])
 
-const formats = new Map<string, Intl.NumberFormat>()
-function numberFormat(language: LanguageCode, measure: Measure): Intl.NumberFormat {
+/**
+ * A value with the measure's decimals, grouped as the language groups numbers (not the money format's grouping, on
+ * for sv and pl only, which is about prices): with the pattern Intl gives (number-patterns.ts), else with Intl.
+ */
+function formatValue(language: LanguageCode, measure: Measure, value: number): string {
   const percent = measure.unit === 'percent'
-  const key = `${language}:${measure.digits.join()}:${percent}`
-  let format = formats.get(key)
-  if (!format) {
-    // Grouping as the language has it (not the money format's grouping, on for sv and pl only, which is about prices).
-    format = new Intl.NumberFormat(intlLocaleOf(language), {
+  const patterns = NUMBER_PATTERNS[language]
+  const written =
+    patterns &&
+    formatWithPattern(
+      percent ? patterns.percent : patterns.decimal,
+      percent ? value / 100 : value,
+      measure.digits,
+      percent ? 2 : 0,
+    )
+  return (
+    written ??
+    new Intl.NumberFormat(intlLocaleOf(language), {
       style: percent ? 'percent' : 'decimal',
       minimumFractionDigits: measure.digits[0],
       maximumFractionDigits: measure.digits[1],
-    })
-    formats.set(key, format)
-  }
-  return format
+    }).format(percent ? value / 100 : value)
+  )
 }
 
 function formatMeasure(measure: Measure, value: number, language: LanguageCode, t: Translate): string {
-  if (measure.unit === 'percent') return numberFormat(language, measure).format(value / 100)
+  if (measure.unit === 'percent') return formatValue(language, measure, value)
   const unit = 'symbol' in measure.unit ? measure.unit.symbol : t(measure.unit.text)
   // A no-break space: a number is never split from its unit.
-  return `${numberFormat(language, measure).format(value)}\u00a0${unit}`
+  return `${formatValue(language, measure, value)}\u00a0${unit}`
 }
 
 /** One of the main values: "13,2 MJ/kg", "0,95 EWpa/kg", "11,5%", "90.000 kve/g". */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { LanguageCode } from './language-codes.ts'
+import { LANGUAGE_CODES, type LanguageCode } from './language-codes.ts'
+import { intlLocaleOf } from './locale.ts'
 import type { ProductReview } from './product.ts'
-import { isInLanguage, languageName, reviewsFor } from './review-languages.ts'
+import { isInLanguage, languageName, reviewsFor, spokenLanguage } from './review-languages.ts'
 
 let id = 0
 const review = (language: LanguageCode, createdAt: string): ProductReview => ({
@@ -52,5 +53,12 @@ describe('reviews for a shopper', () => {
     ['da', 'de', 'Dänisch'],
   ])('names %s in %s as %s', (of, shopper, name) => {
     expect(languageName(of, shopper)).toBe(name)
+  })
+})
+
+describe('languageName as Intl names it', () => {
+  it.each(LANGUAGE_CODES)('names every review language in %s', (shopper) => {
+    const names = new Intl.DisplayNames(intlLocaleOf(shopper), { type: 'language', fallback: 'code' })
+    for (const of of LANGUAGE_CODES) expect(languageName(of, shopper)).toBe(names.of(spokenLanguage(of)))
   })
 })

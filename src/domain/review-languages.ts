@@ -1,5 +1,6 @@
 // Reviews come in every language the brand sells in (each review has a language). A shopper reads the ones in
 // their own language first and may keep to those; the rest say which language they are in.
+import { LANGUAGE_NAMES } from './intl-texts.ts'
 import { intlLocaleOf } from './locale.ts'
 import type { LanguageCode } from './language-codes.ts'
 import type { ProductReview } from './product.ts'
@@ -23,13 +24,13 @@ export function reviewsFor(
   return [...own, ...reviews.filter((r) => !isInLanguage(r, language)).toSorted(newestFirst)]
 }
 
-const names = new Map<LanguageCode, Intl.DisplayNames>()
 /** A review's language named in the shopper's language: 'Pools' for a Polish review on the Dutch site. */
 export function languageName(of: LanguageCode, shopperLanguage: LanguageCode): string {
-  let displayNames = names.get(shopperLanguage)
-  if (!displayNames) {
-    displayNames = new Intl.DisplayNames(intlLocaleOf(shopperLanguage), { type: 'language', fallback: 'code' })
-    names.set(shopperLanguage, displayNames)
-  }
-  return displayNames.of(spokenLanguage(of)) ?? of
+  // Generated from Intl.DisplayNames (intl-texts.ts): no Intl object while the product page hydrates.
+  const spoken = spokenLanguage(of)
+  return (
+    LANGUAGE_NAMES[shopperLanguage]?.[spoken] ??
+    new Intl.DisplayNames(intlLocaleOf(shopperLanguage), { type: 'language', fallback: 'code' }).of(spoken) ??
+    of
+  )
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '../../domain/locale.ts'
+import { formatLongDate } from '../../domain/long-date.ts'
 import type { CatalogueProduct, ProductReview } from '../../domain/product.ts'
 import { isInLanguage, languageName, reviewsFor } from '../../domain/review-languages.ts'
 import { useRootData } from '../root/use-root-data.ts'
@@ -62,7 +63,6 @@ export function ProductReviews({ product }: { product: CatalogueProduct }) {
 function Review({ review }: { review: ProductReview }) {
   const { t } = useTranslation()
   const { locale } = useRootData()
-  const date = new Intl.DateTimeFormat(locale.language, { dateStyle: 'long', timeZone: 'UTC' })
   const foreign = !isInLanguage(review, locale.language)
   return (
     <article className="review">
@@ -75,7 +75,10 @@ function Review({ review }: { review: ProductReview }) {
       )}
       <p lang={review.language}>{review.text}</p>
       <p className="review__by">
-        {t('catalogue.reviews.by', { author: review.author, date: date.format(new Date(review.createdAt)) })}
+        {t('catalogue.reviews.by', {
+          author: review.author,
+          date: formatLongDate(new Date(review.createdAt), locale.language),
+        })}
       </p>
     </article>
   )

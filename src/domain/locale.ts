@@ -44,8 +44,9 @@ const GROUPED: ReadonlySet<LanguageCode> = new Set(['sv', 'pl'])
 export const intlLocaleOf = (language: LanguageCode) => CULTURES[language]
 
 /**
- * How a language writes a number with two decimals: what comes before and after the digits (the currency sign, the
- * minus), the decimal and group separators, and from how many digits above the thousands it groups.
+ * How a language writes a number, whatever its decimals: what comes before and after the digits (the currency sign,
+ * the minus, the percent sign), the decimal and group separators, and from how many digits above the thousands it
+ * groups.
  */
 export interface NumberPattern {
   positive: [prefix: string, suffix: string]

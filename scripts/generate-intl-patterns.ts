@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs'
 import * as prettier from 'prettier'
 import { CURRENCY_CODES } from '../src/domain/currency.ts'
-import { CULTURES, LANGUAGE_CODES } from '../src/domain/language-codes.ts'
+import { CULTURES, LANGUAGE_CODES, type LanguageCode } from '../src/domain/language-codes.ts'
 import { intlFormatOf, intlLocaleOf, type NumberPattern } from '../src/domain/locale.ts'
 import { spokenLanguage } from '../src/domain/review-languages.ts'
 
@@ -45,7 +45,7 @@ export function patternOf(format: Intl.NumberFormat): NumberPattern {
 }
 
 /** Numbers as the language groups them (nutrition values); the decimals are the pattern user's. */
-const localeFormat = (language: (typeof LANGUAGE_CODES)[number], style: 'decimal' | 'percent') =>
+const localeFormat = (language: LanguageCode, style: 'decimal' | 'percent') =>
   Intl.NumberFormat(intlLocaleOf(language), { style, minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** Every language's patterns: money in each currency, numbers as prices have them, and as the language groups them. */
@@ -66,7 +66,7 @@ export function numberPatterns() {
 }
 
 /** The long date format of a language (Intl's dateStyle 'long'), as a template and the months' names in it. */
-export function longDateOf(language: (typeof LANGUAGE_CODES)[number]) {
+export function longDateOf(language: LanguageCode) {
   const format = new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: 'long', timeZone: 'UTC' })
   const template = format
     .formatToParts(new Date(Date.UTC(2026, 0, 5)))

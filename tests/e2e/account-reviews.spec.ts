@@ -11,12 +11,12 @@ import type { Challenge } from 'altcha-lib'
 import nl from '../../locales/nl.json' with { type: 'json' }
 import { CAPTCHA_TEST_ENV, solveCaptcha } from '../../src/server/captcha/captcha-test-solver.ts'
 import { ownPort } from './ports.ts'
-import { startServer, type RunningServer } from './server.ts'
+import { BACKOFFICE_TOKEN, startServer, type RunningServer } from './server.ts'
 
 const PORT = ownPort(20)
 // Plain localhost is the Dutch site (and resolves for the API requests too, where *.localhost does not).
 const ORIGIN = `http://localhost:${PORT}`
-const BACKOFFICE = { authorization: 'Bearer end-to-end-tests-back-office-token-0123456789' }
+const BACKOFFICE = { authorization: `Bearer ${BACKOFFICE_TOKEN}` }
 const PASSWORD = 'Hooiberg2026'
 const PRODUCT_ID = 1
 const VARIANT_ID = 101

@@ -8,11 +8,10 @@ import { CAPTCHA_TEST_ENV, solveCaptcha } from '../../src/server/captcha/captcha
 import { linkOf, startSmtpListener, type SmtpListener } from '../../src/server/mail/mail-test-setup.ts'
 import { fill, nl } from './helpers.ts'
 import { ownPort } from './ports.ts'
-import { startServer, type RunningServer } from './server.ts'
+import { BACKOFFICE_TOKEN, startServer, type RunningServer } from './server.ts'
 
 const PORT = ownPort(17)
 const BASE = `http://localhost:${PORT}`
-const BACKOFFICE_TOKEN = 'end-to-end-tests-back-office-token-0123456789'
 
 let smtp: SmtpListener
 let server: RunningServer

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test'
 import { accountServer, newAccount, registerAndActivateByApi, waitForMail } from './account-helpers.ts'
 import { fill, nl } from './helpers.ts'
+import { BACKOFFICE_TOKEN } from './server.ts'
 
 // A roughage scan's result end to end: the lab's result posted through the back office, the mail to the customer (a
 // real SMTP listener), its link opening the result page without signing in (chart of sample, target and average),
 // and 'calculate feed with this roughage' opening the feed calculator with the measured values.
 
 const server = accountServer(22)
-const BACKOFFICE_TOKEN = 'end-to-end-tests-back-office-token-0123456789'
 
 test('a scan result’s mail leads to its page, and from there to the calculator with the measured roughage', async ({
   page,

@@ -15,6 +15,9 @@ export interface RunningServer {
   stop(options?: { keepData?: boolean }): Promise<void>
 }
 
+/** The back office's token on the test servers (the stock and product calls of /api/backoffice). */
+export const BACKOFFICE_TOKEN = 'end-to-end-tests-back-office-token-0123456789'
+
 export function serverEnv(port: number, dir: string, distDir = 'dist'): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -22,7 +25,7 @@ export function serverEnv(port: number, dir: string, distDir = 'dist'): NodeJS.P
     // The browser tests pay with the built-in test provider, which production refuses without this.
     ALLOW_TEST_PAYMENTS: 'true',
     SESSION_SECRET: 'end-to-end-tests-secret-0123456789abcdef',
-    BACKOFFICE_TOKEN: 'end-to-end-tests-back-office-token-0123456789',
+    BACKOFFICE_TOKEN,
     DATABASE_URL: `sqlite:${join(dir, 'shop.sqlite')}`,
     // Uploaded photos beside the database, removed with it.
     UPLOAD_DIR: join(dir, 'uploads'),

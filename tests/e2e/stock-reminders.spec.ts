@@ -14,13 +14,12 @@ import { startPushService, type PushService } from '../helpers/push-service.ts'
 import { newAccount, registerAndActivateByApi, signIn, waitForMail } from './account-helpers.ts'
 import { fill, hydrated, nl, waitForServiceWorker } from './helpers.ts'
 import { ownPort } from './ports.ts'
-import { startServer, type RunningServer } from './server.ts'
+import { BACKOFFICE_TOKEN, startServer, type RunningServer } from './server.ts'
 
 const PORT = ownPort(25)
 const PUSH_PORT = ownPort(26)
 const ORIGIN = `http://equivera-nl.localhost:${PORT}`
 const API = `http://localhost:${PORT}`
-const BACKOFFICE_TOKEN = 'end-to-end-tests-back-office-token-0123456789'
 /** A sold-out variant of an available product, and a product not yet available (seed). */
 const SOLD_OUT = 3601
 const NOT_YET = 4001

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { isKeptPage, KEPT_PAGE_TIMING, PAGE_ENTRY_HEADER } from '../src/domain/kept-pages.ts'
 import {
   isPersonalApi,
   byteBudgetPlugin,
@@ -7,8 +8,11 @@ import {
   fallbackImagePaths,
   isCacheable,
   isProductImage,
+  KEPT_PAGE_AT_ONCE_S,
+  markedKept,
   overBudget,
   placeholderImage,
+  showsAtOnce,
   warmImageUrl,
   type BudgetCache,
 } from './rules.ts'
@@ -235,5 +239,50 @@ describe('isPersonalApi', () => {
   it('keeps no answer the account calls give (no-store), so no cache can hold one', () => {
     const answer = new Response('{}', { status: 200, headers: { 'cache-control': 'no-store' } })
     expect(isCacheable(answer)).toBe(false)
+  })
+})
+
+describe('showsAtOnce', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z')
+  const entry = '/assets/entry.client-AbC123.js'
+  const holds = (path: string) => path === entry
+  const page = (headers: Record<string, string>, status = 200) =>
+    response(status, { [PAGE_ENTRY_HEADER]: entry, date: new Date(now - 60_000).toUTCString(), ...headers })
+
+  it.each([
+    ['a page of this build, kept a minute ago', page({}), true],
+    [
+      'one kept just under a day ago',
+      page({ date: new Date(now - KEPT_PAGE_AT_ONCE_S * 1000 + 1000).toUTCString() }),
+      true,
+    ],
+    ['one dated ahead of this device’s clock', page({ date: new Date(now + 3_600_000).toUTCString() }), true],
+    ['one kept over a day ago', page({ date: new Date(now - KEPT_PAGE_AT_ONCE_S * 1000 - 1000).toUTCString() }), false],
+    ['one made by another build', page({ [PAGE_ENTRY_HEADER]: '/assets/entry.client-Old999.js' }), false],
+    ['one that names no entry', response(200, { date: new Date(now).toUTCString() }), false],
+    ['one that names an entry elsewhere', page({ [PAGE_ENTRY_HEADER]: 'https://elsewhere.example/e.js' }), false],
+    ['one without a date', response(200, { [PAGE_ENTRY_HEADER]: entry }), false],
+    ['one with a date that is no date', page({ date: 'yesterday' }), false],
+    ['a 404', page({}, 404), false],
+  ])('%s: %s', (_name, kept, expected) => {
+    expect(showsAtOnce(kept, now, holds)).toBe(expected)
+  })
+})
+
+describe('markedKept', () => {
+  it('keeps the page and its headers, and adds the mark the app reads', async () => {
+    const kept = response(200, { 'content-type': 'text/html', 'server-timing': 'render;dur=12', etag: '"a"' })
+    const shown = markedKept(kept)
+    expect(shown.status).toBe(200)
+    expect(await shown.text()).toBe('x')
+    expect(shown.headers.get('etag')).toBe('"a"')
+    expect(shown.headers.get('server-timing')).toBe(`render;dur=12, ${KEPT_PAGE_TIMING}`)
+  })
+
+  it('is what isKeptPage recognises, and nothing else is', () => {
+    expect(isKeptPage({ serverTiming: [{ name: 'render' }, { name: KEPT_PAGE_TIMING }] })).toBe(true)
+    expect(isKeptPage({ serverTiming: [{ name: 'render' }] })).toBe(false)
+    expect(isKeptPage({})).toBe(false)
+    expect(isKeptPage(undefined)).toBe(false)
   })
 })

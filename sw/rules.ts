@@ -1,5 +1,6 @@
 // The pure rules of the service worker, tested without one (sw/rules.test.ts).
 import type { WorkboxPlugin } from 'workbox-core/types.js'
+import { KEPT_PAGE_TIMING, PAGE_ENTRY_HEADER } from '../src/domain/kept-pages.ts'
 import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
 
 /** Versioned so a change of caching rules starts clean (old names are deleted on activate). */
@@ -15,6 +16,29 @@ export function cacheNames(host: string) {
 }
 
 export const PAGE_CACHE_MAX = 60
+/** How long a kept page is shown at once, without waiting for the network (which is asked behind it). */
+export const KEPT_PAGE_AT_ONCE_S = 24 * 60 * 60
+
+/**
+ * Whether a kept page is shown at once, before the network answers: a complete 200 made less than a day ago (its Date
+ * header; a device clock behind the server's counts as fresh) whose entry script this worker holds (`holds`), so the
+ * page starts the app this worker serves. A copy made by another build, an old one or one without those headers waits
+ * for the network as a page never seen does: its scripts may be gone from the server, its content months old.
+ */
+export function showsAtOnce(kept: Response, now: number, holds: (path: string) => boolean): boolean {
+  if (kept.status !== 200) return false
+  const entry = kept.headers.get(PAGE_ENTRY_HEADER)
+  if (!entry?.startsWith('/') || !holds(entry)) return false
+  const made = Date.parse(kept.headers.get('date') ?? '')
+  return Number.isFinite(made) && now - made <= KEPT_PAGE_AT_ONCE_S * 1000
+}
+
+/** A kept page as it is shown: marked (Server-Timing, which the page can read) so the app fetches fresh data. */
+export function markedKept(kept: Response): Response {
+  const headers = new Headers(kept.headers)
+  headers.append('server-timing', KEPT_PAGE_TIMING)
+  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers })
+}
 export const SITE_DATA_MAX_AGE_S = 7 * 24 * 60 * 60
 
 /**

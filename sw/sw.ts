@@ -6,7 +6,7 @@ import './zod-without-eval.ts'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
+import { cleanupOutdatedCaches, getCacheKeyForURL, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
 import {
@@ -18,8 +18,10 @@ import {
   IMAGE_CACHE_MAX_ENTRIES,
   isCacheable,
   isPersonalApi,
+  markedKept,
   PAGE_CACHE_MAX,
   placeholderImage,
+  showsAtOnce,
   SITE_DATA_MAX_AGE_S,
   WARM_IMAGES_MAX,
   warmImageUrl,
@@ -78,6 +80,11 @@ self.addEventListener('message', (event) => {
     const path = (event.data as { path?: string }).path
     if (path && path.startsWith('/')) event.waitUntil(warmOfflinePage(path))
   }
+  if ((event.data as { type?: string } | null)?.type === 'KEEP_PAGE') {
+    const path = (event.data as { path?: unknown }).path
+    if (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//'))
+      event.waitUntil(keepPage(path, event))
+  }
 })
 clientsClaim()
 
@@ -104,17 +111,31 @@ const cacheable = {
 // POSTs are not routed at all: the browser sends them itself, and the Cache API never keeps a POST.)
 registerRoute(({ url }) => url.origin === self.location.origin && isPersonalApi(url), new NetworkOnly(), 'GET')
 
-// Pages: network first, because prices, stock and content should be fresh when there is a connection; but only for
-// 4 s, because a rural connection that hangs is worse than yesterday's copy. Without the network: the cached copy of
-// that page, else this language's offline page. Authenticated and no-store answers are never kept (isCacheable).
+// Pages. A page kept less than a day ago by this build (showsAtOnce) is shown at once, and the network's copy is
+// fetched behind it for next time: a repeat visit on a 400 ms line does not wait a round trip for its HTML. The app
+// sees the mark (markedKept) and fetches the page's data afresh once it runs, so prices, stock and content are the
+// server's a moment later. Any other page goes to the network first, but only for 4 s, because a rural connection
+// that hangs is worse than yesterday's copy. Without the network: the cached copy of that page, else this language's
+// offline page. Authenticated and no-store answers are never kept (isCacheable).
 const pages = new NetworkFirst({
   cacheName: names.pages,
   networkTimeoutSeconds: 4,
   plugins: [cacheable, new ExpirationPlugin({ maxEntries: PAGE_CACHE_MAX, maxAgeSeconds: 7 * 24 * 60 * 60 })],
 })
+const holdsScript = (path: string) => getCacheKeyForURL(path) !== undefined
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
   async (options) => {
+    const kept = await caches
+      .open(names.pages)
+      .then((cache) => cache.match(options.request))
+      .catch(() => undefined)
+    if (kept && showsAtOnce(kept, Date.now(), holdsScript)) {
+      const [answered, refreshed] = pages.handleAll(options)
+      answered.catch(() => undefined)
+      options.event.waitUntil(refreshed.catch(() => undefined))
+      return markedKept(kept)
+    }
     try {
       const response = await pages.handle(options)
       if (response) return response
@@ -256,6 +277,17 @@ function handOverWarming(more: string[] = []): void {
   if (left.length > 0) newer.postMessage({ type: 'WARM_IMAGES', names: [...new Set(left)] })
 }
 self.registration.addEventListener('updatefound', () => handOverWarming())
+
+/**
+ * Keeps the page a visitor landed on before this worker ran (the app asks once the worker is ready): from the browser's
+ * own copy of it, never the network, so a slow line pays nothing. Kept like every page (the pages strategy), it then
+ * works offline and shows at once on the next visit. A page the browser holds no copy of is left.
+ */
+async function keepPage(path: string, event: ExtendableEvent): Promise<void> {
+  if (await caches.open(names.pages).then((cache) => cache.match(path))) return
+  const request = new Request(path, { cache: 'only-if-cached', mode: 'same-origin' })
+  await Promise.allSettled(pages.handleAll({ event, request }))
+}
 
 /** The offline page of a language (e.g. '/fr/offline/'), fetched while online so it is there when needed. */
 async function warmOfflinePage(prefixPath: string): Promise<void> {

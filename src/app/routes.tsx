@@ -181,6 +181,8 @@ interface AppPageOptions {
 
 /** A page whose address holds its form (the calculator, the dealer search): a new query loads nothing again. */
 function keepDataForQuery({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // The same address again is a revalidation (a kept page's data fetched afresh, see start.tsx), not a search.
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
 }
 

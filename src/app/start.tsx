@@ -18,6 +18,7 @@ import { loadCatalogueView, rendersCatalogueView } from './catalogue/load-view.t
 import { loadArticleView, rendersArticleView } from './content/load-article-view.ts'
 import { restoreDrafts } from './pwa/drafts.ts'
 import { offlinePathFor } from '../domain/paths.ts'
+import { isKeptPage } from '../domain/kept-pages.ts'
 import { checkApiVersion, registerServiceWorker } from './pwa/update.ts'
 import type { RootData } from './root/root.data.ts'
 import { servicesContext, type AppServices } from './router-context.ts'
@@ -125,6 +126,13 @@ export async function start() {
     )
   })
   if (standInFor) void router.navigate(standInFor, { replace: true })
+  // A page the service worker answered from its copy (sw/sw.ts) may be hours old: its data is fetched afresh once the
+  // page is idle, so prices, stock and content become the server's. Offline the copy is all there is.
+  else if (
+    isKeptPage(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined) &&
+    navigator.onLine
+  )
+    whenIdle(() => void router.revalidate())
   registerServiceWorker()
   requestAnimationFrame(() => restoreDrafts())
   // Kept for later (and by the service worker, for offline): the account part, once the page is idle.

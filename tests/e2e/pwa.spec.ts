@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, test, type Page, type Route } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts'
+import { KEPT_PAGE_TIMING } from '../../src/domain/kept-pages.ts'
 import { cacheNames, warmImageUrl } from '../../sw/rules.ts'
-import { serverOnOwnBuild, startServer, type RunningServer } from './server.ts'
+import { BACKOFFICE_TOKEN, serverOnOwnBuild, startServer, type RunningServer } from './server.ts'
 import { E2E_PORT, ownPort } from './ports.ts'
 
 // The installable, offline PWA: manifest and service worker as Chromium judges them, pages kept for offline use,
@@ -15,6 +16,7 @@ const nl = JSON.parse(readFileSync(new URL('../../locales/nl.json', import.meta.
   offline: { notice: string; backOnline: string; pageTitle: string }
   update: { available: string; reload: string }
   consent: { decline: string }
+  catalogue: { stock: { inStock: string; soldOut: string } }
 }
 
 async function waitForServiceWorker(page: Page) {
@@ -100,6 +102,86 @@ test.describe('offline', () => {
     await expect(page.getByText(nl.offline.notice)).toBeVisible()
     await context.setOffline(false)
     await expect(page.getByText(nl.offline.backOnline)).toBeVisible()
+  })
+})
+
+test.describe('repeat visits', () => {
+  const PORT = ownPort(28)
+  const origin = `http://equivera-nl.localhost:${PORT}`
+  const PRODUCT = { path: '/muesli/sport-muesli/', variantId: 101 }
+  let server: RunningServer
+  test.beforeAll(async () => {
+    server = await startServer(PORT)
+  })
+  test.afterAll(async () => server.stop())
+
+  const setStock = async (stock: number) => {
+    const response = await fetch(`http://localhost:${PORT}/api/backoffice/stock`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${BACKOFFICE_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify([{ productVariantId: PRODUCT.variantId, stock }]),
+    })
+    expect(response.status).toBe(200)
+  }
+  const keptPages = (page: Page) =>
+    page.evaluate(
+      async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname),
+      cacheNames(new URL(origin).host).pages,
+    )
+  const keptCopy = (page: Page, path: string) =>
+    page.evaluate(
+      async ([name, url]) => (await (await caches.open(name!)).match(url!))?.text(),
+      [cacheNames(new URL(origin).host).pages, path],
+    )
+  const fromKeptCopy = (page: Page) =>
+    page.evaluate(() =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).serverTiming.map((e) => e.name),
+    )
+  /** Holds the page's product call (its fresh data) until the returned release is called. */
+  async function holdProductData(page: Page) {
+    const held: Route[] = []
+    let holding = true
+    await page.route(`**/api/productvariants/${PRODUCT.variantId}*`, (route) =>
+      holding ? void held.push(route) : route.continue(),
+    )
+    return {
+      asked: () => held.length,
+      release: async () => {
+        holding = false
+        for (const route of held.splice(0)) await route.continue()
+      },
+    }
+  }
+
+  test('a page visited before opens from the worker’s copy, then shows the server’s data', async ({ page }) => {
+    // The first visit, before the worker runs: once it does, it keeps this page from the browser's own copy.
+    await page.goto(`${origin}${PRODUCT.path}`)
+    await waitForServiceWorker(page)
+    await page.getByRole('button', { name: nl.consent.decline }).click()
+    await expect.poll(() => keptPages(page)).toContain(PRODUCT.path)
+    const main = page.getByRole('main')
+    await expect(main.getByText(nl.catalogue.stock.inStock)).toBeVisible()
+
+    // While the shopper is away the feed sells out. The next visit shows the kept page at once, as it was, and the
+    // page's data is fetched afresh once it runs: it then says sold out.
+    await setStock(0)
+    const data = await holdProductData(page)
+    await page.reload()
+    expect(await fromKeptCopy(page)).toContain(KEPT_PAGE_TIMING)
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await expect.poll(data.asked).toBeGreaterThan(0)
+    await expect(main.getByText(nl.catalogue.stock.inStock)).toBeVisible()
+    await data.release()
+    await expect(main.getByText(nl.catalogue.stock.soldOut)).toBeVisible()
+
+    // The worker fetched the server's page behind the kept one: the visit after opens with it.
+    await expect.poll(() => keptCopy(page, PRODUCT.path)).toContain(nl.catalogue.stock.soldOut)
+    await page.unrouteAll()
+    const next = await holdProductData(page)
+    await page.reload()
+    expect(await fromKeptCopy(page)).toContain(KEPT_PAGE_TIMING)
+    await expect(main.getByText(nl.catalogue.stock.soldOut)).toBeVisible()
+    await next.release()
   })
 })
 

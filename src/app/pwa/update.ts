@@ -18,10 +18,14 @@ export function registerServiceWorker(): void {
   assertClient()
   if (!('serviceWorker' in navigator) || registering) return
   registering = true
-  void import('workbox-window').then(({ Workbox }) => register(new Workbox('/sw.js', { scope: '/', type: 'module' })))
+  // A page that came from the network without the worker (the first visit): the worker keeps it once it runs.
+  const landed = navigator.serviceWorker.controller ? null : location.pathname + location.search
+  void import('workbox-window').then(({ Workbox }) =>
+    register(new Workbox('/sw.js', { scope: '/', type: 'module' }), landed),
+  )
 }
 
-function register(registered: Workbox): void {
+function register(registered: Workbox, landed: string | null): void {
   workbox = registered
   registered.addEventListener('waiting', () => {
     getDefaultStore().set(updateAvailableAtom, true)
@@ -29,9 +33,11 @@ function register(registered: Workbox): void {
   })
   void registered.register().catch((error: unknown) => console.warn('service worker not registered', error))
   // Keep this language's offline page ready for pages that were never visited.
-  void navigator.serviceWorker.ready.then((registration) =>
-    registration.active?.postMessage({ type: 'WARM_OFFLINE_PAGE', path: location.pathname }),
-  )
+  // And the page the visitor landed on, from the browser's copy: it then works offline and opens at once next time.
+  void navigator.serviceWorker.ready.then((registration) => {
+    registration.active?.postMessage({ type: 'WARM_OFFLINE_PAGE', path: location.pathname })
+    if (landed) registration.active?.postMessage({ type: 'KEEP_PAGE', path: landed })
+  })
   // Look for a new version when the app comes back to the foreground (people keep a home-screen app open for days).
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void workbox?.update().catch(() => undefined)

@@ -18,6 +18,7 @@ import { hostnameOf } from '../sites/site.directory.ts'
 import { findCountry } from '../countries/country.repository.ts'
 import { webManifest } from './web-manifest.ts'
 import { consentFrom } from '../../domain/cookies.ts'
+import { PAGE_ENTRY_HEADER } from '../../domain/kept-pages.ts'
 import { SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
 
 export interface Renderer {
@@ -144,6 +145,8 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
         .type('text/plain; charset=utf-8')
         .send('This domain does not belong to any of our shops.')
     }
+    // The build that made the page: the service worker shows its copy at once only if it holds this script.
+    reply.header(PAGE_ENTRY_HEADER, renderer.assets.entry)
     const key = `${request.host}|${url}|${consentFrom(request.headers.cookie ?? '') ?? ''}`
     const nonce = cspNonce(reply)
     const kept = pages.get(key)

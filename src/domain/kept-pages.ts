@@ -1,0 +1,14 @@
+// How a page kept by the service worker is told apart: the server names the page's entry script in a header, so a
+// kept copy is shown at once only by a worker that holds that script (the build it was made with); the worker marks a
+// page it answers from its copy with a Server-Timing entry, which the page can read, so the app fetches fresh data.
+
+/** The response header naming a page's entry script (its path, e.g. '/assets/entry.client-AbC123.js'). */
+export const PAGE_ENTRY_HEADER = 'x-page-entry'
+
+/** The Server-Timing entry on a page the service worker answered from its copy. */
+export const KEPT_PAGE_TIMING = 'kept-page'
+
+/** Whether this document was answered from the service worker's copy (PerformanceNavigationTiming.serverTiming). */
+export function isKeptPage(navigation: { serverTiming?: readonly { name: string }[] } | undefined): boolean {
+  return navigation?.serverTiming?.some((entry) => entry.name === KEPT_PAGE_TIMING) ?? false
+}

@@ -9,6 +9,7 @@ import {
   isCacheable,
   isProductImage,
   KEPT_PAGE_AT_ONCE_S,
+  keptPageChanged,
   markedKept,
   overBudget,
   placeholderImage,
@@ -284,5 +285,23 @@ describe('markedKept', () => {
     expect(isKeptPage({ serverTiming: [{ name: 'render' }] })).toBe(false)
     expect(isKeptPage({})).toBe(false)
     expect(isKeptPage(undefined)).toBe(false)
+  })
+})
+
+describe('keptPageChanged', () => {
+  const kept = response(200, { etag: '"a"' })
+  it.each([
+    ['the same page again', response(200, { etag: '"a"' }), false],
+    ['the kept copy handed back (no network)', kept, false],
+    ['a page that changed', response(200, { etag: '"b"' }), true],
+    ['an answer without an ETag', response(200), true],
+    ['a page that is gone', response(404, { etag: '"c"' }), true],
+    ['a server error', response(503), false],
+  ])('%s: %s', (_name, answered, expected) => {
+    expect(keptPageChanged(kept, answered)).toBe(expected)
+  })
+
+  it('says changed when the kept copy has no ETag to compare', () => {
+    expect(keptPageChanged(response(200), response(200))).toBe(true)
   })
 })

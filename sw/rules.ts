@@ -33,6 +33,17 @@ export function showsAtOnce(kept: Response, now: number, holds: (path: string) =
   return Number.isFinite(made) && now - made <= KEPT_PAGE_AT_ONCE_S * 1000
 }
 
+/**
+ * Whether the network's answer to a page shown from its copy says something else: its ETag (which leaves the nonce
+ * out) differs, or either has none. An answer the server failed (5xx), or the kept copy itself handed back because
+ * the network never answered, changes nothing: the page stays as shown.
+ */
+export function keptPageChanged(kept: Response, answered: Response): boolean {
+  if (answered.status >= 500) return false
+  const before = kept.headers.get('etag')
+  return before === null || answered.headers.get('etag') !== before
+}
+
 /** A kept page as it is shown: marked (Server-Timing, which the page can read) so the app fetches fresh data. */
 export function markedKept(kept: Response): Response {
   const headers = new Headers(kept.headers)

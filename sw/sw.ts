@@ -18,6 +18,7 @@ import {
   IMAGE_CACHE_MAX_ENTRIES,
   isCacheable,
   isPersonalApi,
+  keptPageChanged,
   markedKept,
   PAGE_CACHE_MAX,
   placeholderImage,
@@ -29,6 +30,7 @@ import {
 import { sitesWithQueuedChanges } from '../src/browser/cart-store.ts'
 import { syncCart } from '../src/browser/cart-sync.ts'
 import { BACKGROUND_SYNC_TAG } from '../src/domain/cart-constants.ts'
+import { KEPT_PAGE_CHANGED } from '../src/domain/kept-pages.ts'
 import { offlinePathFor } from '../src/domain/paths.ts'
 import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
 import { workerCartApi } from './cart-api.ts'
@@ -80,6 +82,12 @@ self.addEventListener('message', (event) => {
     const path = (event.data as { path?: string }).path
     if (path && path.startsWith('/')) event.waitUntil(warmOfflinePage(path))
   }
+  if ((event.data as { type?: string } | null)?.type === KEPT_PAGE_CHANGED) {
+    // Unknown (this worker was restarted since, or the page was not shown from a copy): nothing to fetch again.
+    const source = event.source as Client | null
+    const changed = (source && keptChanges.get(source.id)) ?? Promise.resolve(false)
+    event.waitUntil(changed.then((value) => event.ports[0]?.postMessage({ changed: value })))
+  }
   if ((event.data as { type?: string } | null)?.type === 'KEEP_PAGE') {
     const path = (event.data as { path?: unknown }).path
     if (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//'))
@@ -113,16 +121,24 @@ registerRoute(({ url }) => url.origin === self.location.origin && isPersonalApi(
 
 // Pages. A page kept less than a day ago by this build (showsAtOnce) is shown at once, and the network's copy is
 // fetched behind it for next time: a repeat visit on a 400 ms line does not wait a round trip for its HTML. The app
-// sees the mark (markedKept) and fetches the page's data afresh once it runs, so prices, stock and content are the
-// server's a moment later. Any other page goes to the network first, but only for 4 s, because a rural connection
-// that hangs is worse than yesterday's copy. Without the network: the cached copy of that page, else this language's
+// sees the mark (markedKept) and asks whether the network's copy differs (KEPT_PAGE_CHANGED); if it does, it fetches
+// the page's data afresh, so prices, stock and content are the server's a moment later, and an unchanged page costs
+// no more requests. Any other page goes to the network first, but only for 4 s, because a rural connection that
+// hangs is worse than yesterday's copy. Without the network: the cached copy of that page, else this language's
 // offline page. Authenticated and no-store answers are never kept (isCacheable).
+const pageExpiration = new ExpirationPlugin({ maxEntries: PAGE_CACHE_MAX, maxAgeSeconds: 7 * 24 * 60 * 60 })
 const pages = new NetworkFirst({
   cacheName: names.pages,
   networkTimeoutSeconds: 4,
-  plugins: [cacheable, new ExpirationPlugin({ maxEntries: PAGE_CACHE_MAX, maxAgeSeconds: 7 * 24 * 60 * 60 })],
+  plugins: [cacheable, pageExpiration],
 })
+// Behind a page already shown nobody waits, so the network has as long as it takes.
+const keptRefresh = new NetworkFirst({ cacheName: names.pages, plugins: [cacheable, pageExpiration] })
 const holdsScript = (path: string) => getCacheKeyForURL(path) !== undefined
+/** Whether the network's copy of a page shown from the cache differs, by the page (client) it was shown as. */
+const keptChanges = new Map<string, Promise<boolean>>()
+/** How long that answer waits for the app's question. */
+const KEPT_CHANGE_KEPT_MS = 5 * 60 * 1000
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
   async (options) => {
@@ -131,9 +147,17 @@ registerRoute(
       .then((cache) => cache.match(options.request))
       .catch(() => undefined)
     if (kept && showsAtOnce(kept, Date.now(), holdsScript)) {
-      const [answered, refreshed] = pages.handleAll(options)
-      answered.catch(() => undefined)
-      options.event.waitUntil(refreshed.catch(() => undefined))
+      const [answered, refreshed] = keptRefresh.handleAll(options)
+      const changed = answered.then(
+        (fresh) => keptPageChanged(kept, fresh),
+        () => false,
+      )
+      const client = (options.event as FetchEvent).resultingClientId
+      if (client) {
+        keptChanges.set(client, changed)
+        setTimeout(() => keptChanges.delete(client), KEPT_CHANGE_KEPT_MS)
+      }
+      options.event.waitUntil(Promise.allSettled([changed, refreshed]))
       return markedKept(kept)
     }
     try {

@@ -19,7 +19,7 @@ import { loadArticleView, rendersArticleView } from './content/load-article-view
 import { restoreDrafts } from './pwa/drafts.ts'
 import { offlinePathFor } from '../domain/paths.ts'
 import { isKeptPage } from '../domain/kept-pages.ts'
-import { checkApiVersion, registerServiceWorker } from './pwa/update.ts'
+import { checkApiVersion, keptPageChanged, registerServiceWorker } from './pwa/update.ts'
 import type { RootData } from './root/root.data.ts'
 import { servicesContext, type AppServices } from './router-context.ts'
 import { routes } from './routes.tsx'
@@ -126,13 +126,15 @@ export async function start() {
     )
   })
   if (standInFor) void router.navigate(standInFor, { replace: true })
-  // A page the service worker answered from its copy (sw/sw.ts) may be hours old: its data is fetched afresh once the
-  // page is idle, so prices, stock and content become the server's. Offline the copy is all there is.
-  else if (
-    isKeptPage(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined) &&
-    navigator.onLine
-  )
-    whenIdle(() => void router.revalidate())
+  // A page the service worker answered from its copy (sw/sw.ts) may be hours old. Once the page is idle the app asks
+  // the worker whether the network's copy differs; if so the page's data is fetched afresh, so prices, stock and
+  // content become the server's. Unchanged, or offline, the page stays as it is and costs no request.
+  else if (isKeptPage(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined))
+    whenIdle(() => {
+      void keptPageChanged().then(async (changed) => {
+        if (changed) await router.revalidate()
+      })
+    })
   registerServiceWorker()
   requestAnimationFrame(() => restoreDrafts())
   // Kept for later (and by the service worker, for offline): the account part, once the page is idle.

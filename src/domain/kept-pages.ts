@@ -1,6 +1,7 @@
 // How a page kept by the service worker is told apart: the server names the page's entry script in a header, so a
 // kept copy is shown at once only by a worker that holds that script (the build it was made with); the worker marks a
-// page it answers from its copy with a Server-Timing entry, which the page can read, so the app fetches fresh data.
+// page it answers from its copy with a Server-Timing entry, which the page can read; the app then asks the worker
+// whether the network's copy differs (KEPT_PAGE_CHANGED), and fetches the page's data afresh if it does.
 
 /** The response header naming a page's entry script (its path, e.g. '/assets/entry.client-AbC123.js'). */
 export const PAGE_ENTRY_HEADER = 'x-page-entry'
@@ -12,3 +13,6 @@ export const KEPT_PAGE_TIMING = 'kept-page'
 export function isKeptPage(navigation: { serverTiming?: readonly { name: string }[] } | undefined): boolean {
   return navigation?.serverTiming?.some((entry) => entry.name === KEPT_PAGE_TIMING) ?? false
 }
+
+/** The app's question to the worker, with a port for the answer `{ changed: boolean }`. */
+export const KEPT_PAGE_CHANGED = 'KEPT_PAGE_CHANGED'

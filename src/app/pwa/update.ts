@@ -3,6 +3,7 @@
 // Either way what was typed is saved first and put back after the reload (drafts.ts).
 import { atom, getDefaultStore } from 'jotai'
 import type { Workbox } from 'workbox-window'
+import { KEPT_PAGE_CHANGED } from '../../domain/kept-pages.ts'
 import { API_VERSION } from '../../domain/version.ts'
 import { assertClient } from '../client-only.ts'
 import { hasDirtyFields, saveDrafts } from './drafts.ts'
@@ -55,6 +56,25 @@ export function warmProductImages(imageNames: string[]): void {
   void navigator.serviceWorker.ready.then((registration) =>
     registration.active?.postMessage({ type: 'WARM_IMAGES', names: [...new Set(imageNames)] }),
   )
+}
+
+/**
+ * Whether the page, shown from the service worker's copy, differs from the network's copy the worker fetched behind
+ * it: false when they are the same, when the network never answered, or when the worker cannot say.
+ */
+export function keptPageChanged(): Promise<boolean> {
+  assertClient()
+  const worker = navigator.serviceWorker?.controller
+  if (!worker) return Promise.resolve(false)
+  const channel = new MessageChannel()
+  const answer = new Promise<boolean>((resolve) => {
+    channel.port1.addEventListener('message', (event) =>
+      resolve((event.data as { changed?: unknown } | null)?.changed === true),
+    )
+    channel.port1.start()
+  })
+  worker.postMessage({ type: KEPT_PAGE_CHANGED }, [channel.port2])
+  return answer
 }
 
 /** Reloads into the waiting version, keeping what was typed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isKeptPage, KEPT_PAGE_TIMING, PAGE_ENTRY_HEADER } from '../src/domain/kept-pages.ts'
+import { isKeptPage, KEPT_PAGE_TIMING, PAGE_CONSENT_HEADER, PAGE_ENTRY_HEADER } from '../src/domain/kept-pages.ts'
 import {
   isPersonalApi,
   byteBudgetPlugin,
@@ -267,6 +267,17 @@ describe('showsAtOnce', () => {
     ['a 404', page({}, 404), false],
   ])('%s: %s', (_name, kept, expected) => {
     expect(showsAtOnce(kept, now, holds)).toBe(expected)
+  })
+
+  it.each([
+    ['made before any choice, still none', 'none', null, true],
+    ['made with the choice there is now', 'necessary', 'necessary', true],
+    ['made before the visitor chose (it would ask again)', 'none', 'necessary', false],
+    ['made before the visitor changed their mind', 'necessary', 'all', false],
+    ['made with a choice since cleared', 'all', null, false],
+    ['the choice unknown to this worker', 'none', undefined, true],
+  ] as const)('a page %s: %s', (_name, madeWith, choice, expected) => {
+    expect(showsAtOnce(page({ [PAGE_CONSENT_HEADER]: madeWith }), now, holds, choice)).toBe(expected)
   })
 })
 

@@ -1,6 +1,7 @@
 // The pure rules of the service worker, tested without one (sw/rules.test.ts).
 import type { WorkboxPlugin } from 'workbox-core/types.js'
-import { KEPT_PAGE_TIMING, PAGE_ENTRY_HEADER } from '../src/domain/kept-pages.ts'
+import type { Consent } from '../src/domain/cookies.ts'
+import { KEPT_PAGE_TIMING, PAGE_CONSENT_HEADER, PAGE_ENTRY_HEADER } from '../src/domain/kept-pages.ts'
 import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
 
 /** Versioned so a change of caching rules starts clean (old names are deleted on activate). */
@@ -22,13 +23,21 @@ export const KEPT_PAGE_AT_ONCE_S = 24 * 60 * 60
 /**
  * Whether a kept page is shown at once, before the network answers: a complete 200 made less than a day ago (its Date
  * header; a device clock behind the server's counts as fresh) whose entry script this worker holds (`holds`), so the
- * page starts the app this worker serves. A copy made by another build, an old one or one without those headers waits
- * for the network as a page never seen does: its scripts may be gone from the server, its content months old.
+ * page starts the app this worker serves, and made with the visitor's cookie choice as it is now (`consent`;
+ * undefined where the worker cannot read cookies). A copy made by another build, an old one, one made before the
+ * choice (it would ask again) or one without those headers waits for the network as a page never seen does: its
+ * scripts may be gone from the server, its content months old.
  */
-export function showsAtOnce(kept: Response, now: number, holds: (path: string) => boolean): boolean {
+export function showsAtOnce(
+  kept: Response,
+  now: number,
+  holds: (path: string) => boolean,
+  consent?: Consent | null,
+): boolean {
   if (kept.status !== 200) return false
   const entry = kept.headers.get(PAGE_ENTRY_HEADER)
   if (!entry?.startsWith('/') || !holds(entry)) return false
+  if (consent !== undefined && kept.headers.get(PAGE_CONSENT_HEADER) !== (consent ?? 'none')) return false
   const made = Date.parse(kept.headers.get('date') ?? '')
   return Number.isFinite(made) && now - made <= KEPT_PAGE_AT_ONCE_S * 1000
 }

@@ -30,6 +30,7 @@ import {
 import { sitesWithQueuedChanges } from '../src/browser/cart-store.ts'
 import { syncCart } from '../src/browser/cart-sync.ts'
 import { BACKGROUND_SYNC_TAG } from '../src/domain/cart-constants.ts'
+import { CONSENT_COOKIE, consentFrom, type Consent } from '../src/domain/cookies.ts'
 import { KEPT_PAGE_CHANGED } from '../src/domain/kept-pages.ts'
 import { offlinePathFor } from '../src/domain/paths.ts'
 import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
@@ -135,6 +136,13 @@ const pages = new NetworkFirst({
 // Behind a page already shown nobody waits, so the network has as long as it takes.
 const keptRefresh = new NetworkFirst({ cacheName: names.pages, plugins: [cacheable, pageExpiration] })
 const holdsScript = (path: string) => getCacheKeyForURL(path) !== undefined
+/** The visitor's cookie choice as it is now; undefined where a worker cannot read cookies (no Cookie Store API). */
+async function consentNow(): Promise<Consent | null | undefined> {
+  if (!('cookieStore' in self)) return undefined
+  const cookie = await self.cookieStore.get(CONSENT_COOKIE).catch(() => undefined)
+  if (cookie === undefined) return undefined
+  return consentFrom(cookie?.value ? `${CONSENT_COOKIE}=${cookie.value}` : '')
+}
 /** Whether the network's copy of a page shown from the cache differs, by the page (client) it was shown as. */
 const keptChanges = new Map<string, Promise<boolean>>()
 /** How long that answer waits for the app's question. */
@@ -146,7 +154,7 @@ registerRoute(
       .open(names.pages)
       .then((cache) => cache.match(options.request))
       .catch(() => undefined)
-    if (kept && showsAtOnce(kept, Date.now(), holdsScript)) {
+    if (kept && showsAtOnce(kept, Date.now(), holdsScript, await consentNow())) {
       const [answered, refreshed] = keptRefresh.handleAll(options)
       const changed = answered.then(
         (fresh) => keptPageChanged(kept, fresh),

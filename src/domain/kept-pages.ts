@@ -6,6 +6,12 @@
 /** The response header naming a page's entry script (its path, e.g. '/assets/entry.client-AbC123.js'). */
 export const PAGE_ENTRY_HEADER = 'x-page-entry'
 
+/**
+ * The response header with the cookie choice a page was made with ('all', 'necessary' or 'none'): a copy made
+ * before the visitor chose would show the cookie banner again, so it is not shown at once after the choice.
+ */
+export const PAGE_CONSENT_HEADER = 'x-page-consent'
+
 /** The Server-Timing entry on a page the service worker answered from its copy. */
 export const KEPT_PAGE_TIMING = 'kept-page'
 

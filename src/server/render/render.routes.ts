@@ -18,7 +18,7 @@ import { hostnameOf } from '../sites/site.directory.ts'
 import { findCountry } from '../countries/country.repository.ts'
 import { webManifest } from './web-manifest.ts'
 import { consentFrom } from '../../domain/cookies.ts'
-import { PAGE_ENTRY_HEADER } from '../../domain/kept-pages.ts'
+import { PAGE_CONSENT_HEADER, PAGE_ENTRY_HEADER } from '../../domain/kept-pages.ts'
 import { SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
 
 export interface Renderer {
@@ -145,9 +145,12 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
         .type('text/plain; charset=utf-8')
         .send('This domain does not belong to any of our shops.')
     }
-    // The build that made the page: the service worker shows its copy at once only if it holds this script.
+    // The build and the cookie choice that made the page: the service worker shows its copy at once only if it holds
+    // this script and the visitor's choice is still the one the page was made with.
+    const consent = consentFrom(request.headers.cookie ?? '')
     reply.header(PAGE_ENTRY_HEADER, renderer.assets.entry)
-    const key = `${request.host}|${url}|${consentFrom(request.headers.cookie ?? '') ?? ''}`
+    reply.header(PAGE_CONSENT_HEADER, consent ?? 'none')
+    const key = `${request.host}|${url}|${consent ?? ''}`
     const nonce = cspNonce(reply)
     const kept = pages.get(key)
     if (kept) {

@@ -19,7 +19,7 @@ import { loadArticleView, rendersArticleView } from './content/load-article-view
 import { restoreDrafts } from './pwa/drafts.ts'
 import { offlinePathFor } from '../domain/paths.ts'
 import { isKeptPage } from '../domain/kept-pages.ts'
-import { checkApiVersion, keptPageChanged, registerServiceWorker } from './pwa/update.ts'
+import { checkApiVersion, askWhetherKeptPageChanged, registerServiceWorker } from './pwa/update.ts'
 import type { RootData } from './root/root.data.ts'
 import { servicesContext, type AppServices } from './router-context.ts'
 import { routes } from './routes.tsx'
@@ -131,7 +131,7 @@ export async function start() {
   // content become the server's. Unchanged, or offline, the page stays as it is and costs no request.
   else if (isKeptPage(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined))
     whenIdle(() => {
-      void keptPageChanged().then(async (changed) => {
+      void askWhetherKeptPageChanged().then(async (changed) => {
         if (changed) await router.revalidate()
       })
     })

@@ -3,11 +3,22 @@
 import { readFileSync } from 'node:fs'
 import { expect, type Page, type Request } from '@playwright/test'
 import type { EcommerceEvent, EcommerceEventName } from '../../src/domain/tracking.ts'
+import { BACKOFFICE_TOKEN } from './server.ts'
 
 /** The UI texts of a language, as locales/ has them. */
 export const texts = (code: string) =>
   JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8'))
 export const nl = texts('nl')
+
+/** Sets a variant's stock through the back office of the test server at `apiOrigin` ('http://localhost:PORT'). */
+export async function setStockByApi(apiOrigin: string, productVariantId: number, stock: number) {
+  const response = await fetch(`${apiOrigin}/api/backoffice/stock`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${BACKOFFICE_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify([{ productVariantId, stock }]),
+  })
+  expect(response.status).toBe(200)
+}
 
 /** A text with its {{placeholders}} filled. */
 export const fill = (text: string, values: Record<string, string | number>) =>

@@ -6,7 +6,8 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts'
 import { KEPT_PAGE_TIMING } from '../../src/domain/kept-pages.ts'
 import { SHORT_CACHE } from '../../src/domain/ttl-cache.ts'
 import { cacheNames, warmImageUrl } from '../../sw/rules.ts'
-import { BACKOFFICE_TOKEN, serverOnOwnBuild, startServer, type RunningServer } from './server.ts'
+import { serverOnOwnBuild, startServer, type RunningServer } from './server.ts'
+import { setStockByApi, waitForServiceWorker } from './helpers.ts'
 import { E2E_PORT, ownPort } from './ports.ts'
 
 // The installable, offline PWA: manifest and service worker as Chromium judges them, pages kept for offline use,
@@ -18,13 +19,6 @@ const nl = JSON.parse(readFileSync(new URL('../../locales/nl.json', import.meta.
   update: { available: string; reload: string }
   consent: { decline: string }
   catalogue: { stock: { inStock: string; soldOut: string } }
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.ready
-    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
-  })
 }
 
 test('the manifest and service worker make the app installable (no installability errors)', async () => {
@@ -116,14 +110,7 @@ test.describe('repeat visits', () => {
   })
   test.afterAll(async () => server.stop())
 
-  const setStock = async (stock: number) => {
-    const response = await fetch(`http://localhost:${PORT}/api/backoffice/stock`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${BACKOFFICE_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify([{ productVariantId: PRODUCT.variantId, stock }]),
-    })
-    expect(response.status).toBe(200)
-  }
+  const setStock = (stock: number) => setStockByApi(`http://localhost:${PORT}`, PRODUCT.variantId, stock)
   const keptPages = (page: Page) =>
     page.evaluate(
       async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname),

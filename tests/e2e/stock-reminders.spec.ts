@@ -12,9 +12,9 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { startSmtpListener, type SmtpListener } from '../../src/server/mail/mail-test-setup.ts'
 import { startPushService, type PushService } from '../helpers/push-service.ts'
 import { newAccount, registerAndActivateByApi, signIn, waitForMail } from './account-helpers.ts'
-import { fill, hydrated, nl, waitForServiceWorker } from './helpers.ts'
+import { fill, hydrated, nl, setStockByApi, waitForServiceWorker } from './helpers.ts'
 import { ownPort } from './ports.ts'
-import { BACKOFFICE_TOKEN, startServer, type RunningServer } from './server.ts'
+import { startServer, type RunningServer } from './server.ts'
 
 const PORT = ownPort(25)
 const PUSH_PORT = ownPort(26)
@@ -51,14 +51,7 @@ const pathOf = async (variantId: number) => {
   return product.variants.find((v) => v.productVariantId === variantId)!.path
 }
 
-const setStock = async (productVariantId: number, stock: number) => {
-  const res = await fetch(`${API}/api/backoffice/stock`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${BACKOFFICE_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify([{ productVariantId, stock }]),
-  })
-  expect(res.status).toBe(200)
-}
+const setStock = (productVariantId: number, stock: number) => setStockByApi(API, productVariantId, stock)
 
 /** The page's push subscriptions come from the local push service (see the top of this file). */
 async function withLocalPushService(context: BrowserContext, id: string) {

@@ -62,7 +62,7 @@ export function warmProductImages(imageNames: string[]): void {
  * Whether the page, shown from the service worker's copy, differs from the network's copy the worker fetched behind
  * it: false when they are the same, when the network never answered, or when the worker cannot say.
  */
-export function keptPageChanged(): Promise<boolean> {
+export function askWhetherKeptPageChanged(): Promise<boolean> {
   assertClient()
   const worker = navigator.serviceWorker?.controller
   if (!worker) return Promise.resolve(false)

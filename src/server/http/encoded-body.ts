@@ -67,26 +67,26 @@ function parsePreference(acceptEncoding: string): Encoding {
 }
 
 export class EncodedBody {
-  readonly body: string
+  /**
+   * The body as UTF-8, made at once, and the text itself not kept: every send needs the bytes anyway, and a kept
+   * answer's text (two bytes a character once one label has a dash) more than doubled what it held on the JS heap,
+   * where the collector copies it until it is promoted. Bytes live outside that heap.
+   */
+  readonly bytes: Buffer
   readonly contentType: string
-  #bytes: Buffer | undefined
   #zstd: Buffer | undefined
   #br: Buffer | undefined
   #gzip: Buffer | undefined
   #etag: string | undefined
 
   constructor(body: string, contentType = 'application/json; charset=utf-8') {
-    this.body = body
+    this.bytes = Buffer.from(body)
     this.contentType = contentType
-  }
-
-  get bytes(): Buffer {
-    return (this.#bytes ??= Buffer.from(this.body))
   }
 
   /** A weak tag of the content, the same whatever the encoding. */
   get etag(): string {
-    return (this.#etag ??= etagOf(this.body))
+    return (this.#etag ??= etagOf(this.bytes))
   }
 
   /** The body in an encoding, compressed on first use. */

@@ -1,6 +1,6 @@
 // The search benchmark's figures: the tables and the verdicts against the targets, from what the server part and the
 // offline part measured.
-import { SEARCH_ANSWERS_KEPT } from '../src/server/catalogue/search-answers.ts'
+import { SEARCH_REQUESTS_SEEN } from '../src/server/catalogue/search-answers.ts'
 import { CONNECTIONS, DURATION_S, median, ROUNDS, thousands } from './harness.ts'
 import type { LoadFigures, SizeFigures, Snapshots } from './search-load.ts'
 import { compressedSizes, type OfflineFigures } from './search-offline.ts'
@@ -14,7 +14,7 @@ const bytes = (count: number) => (count < 10_240 ? `${count} B` : `${(count / 10
 export function printFigures(sizes: number[], figures: SizeFigures[], offline: OfflineFigures, snapshots: Snapshots) {
   const seconds = Math.max(1, Math.round(DURATION_S / ROUNDS))
   console.log(
-    `\nProduct search, POST /api/productsearch/search at ${CONNECTIONS} connections, asking for compression as Chromium does, ${ROUNDS} interleaved rounds of ${seconds} s per size and mix beside the hello-world ceiling, SQLite, Node ${process.version}. Repeated: a rotating mix of ${QUERIES.length} bodies (answered from the server's kept answers). New: every request a search not kept (a cycle of ${FRESH_CYCLE} bodies, the server keeps ${SEARCH_ANSWERS_KEPT}).\n`,
+    `\nProduct search, POST /api/productsearch/search at ${CONNECTIONS} connections, asking for compression as Chromium does, ${ROUNDS} interleaved rounds of ${seconds} s per size and mix beside the hello-world ceiling, SQLite, Node ${process.version}. Repeated: a rotating mix of ${QUERIES.length} bodies (answered from the server's kept answers). New: every request a search never seen before (a cycle of ${FRESH_CYCLE} bodies; the server remembers ${SEARCH_REQUESTS_SEEN} requests asked once and keeps an answer from the second asking).\n`,
   )
   const column = (i: number) => (sizes[i] === 0 ? 'seed' : `seed + ${thousands(sizes[i]!)}`)
   const row = (metric: string, value: (f: SizeFigures, i: number) => string | number) =>

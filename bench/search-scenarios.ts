@@ -1,7 +1,7 @@
 // The search benchmark's scenarios: what shoppers send (a rotating mix of search bodies), every request a new search
-// (a cycle longer than the server keeps answers for), and the targets the figures are held to.
+// (a cycle longer than the server remembers requests for), and the targets the figures are held to.
 import { SearchRequestSchema, type SearchRequest } from '../src/domain/catalogue.ts'
-import { SEARCH_ANSWERS_KEPT } from '../src/server/catalogue/search-answers.ts'
+import { SEARCH_REQUESTS_SEEN } from '../src/server/catalogue/search-answers.ts'
 import { CONNECTIONS } from './harness.ts'
 
 /** Runs per query of the search alone, in this process and in Chromium. */
@@ -48,13 +48,14 @@ export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
 
 /**
  * Every request a new search: the queries above, each in turn, with page sizes of 17 to 31 (24 on average), the four
- * sorts and both directions: 7 × 15 × 8 = 840 distinct requests, more than the server keeps answers for, asked in a
- * cycle shared by all connections, so none is still kept when it comes round again.
+ * sorts and both directions: 7 × 15 × 8 = 840 distinct requests, more than the server remembers as asked once, asked in
+ * a cycle shared by all connections: none is remembered when it comes round again, so none is ever kept (the server
+ * keeps an answer from a request's second asking) and every one is never seen before, as the issue asks.
  */
 const PAGE_SIZES = Array.from({ length: 15 }, (_, i) => 17 + i)
 const SORTS = ['relevance', 'price', 'name', 'newest'] as const
 export const FRESH_CYCLE = QUERIES.length * PAGE_SIZES.length * SORTS.length * 2
-if (FRESH_CYCLE <= SEARCH_ANSWERS_KEPT + CONNECTIONS) throw new Error('The cycle of new searches is too short')
+if (FRESH_CYCLE <= SEARCH_REQUESTS_SEEN + CONNECTIONS) throw new Error('The cycle of new searches is too short')
 let freshCount = 0
 export function freshBody(): string {
   const n = freshCount++ % FRESH_CYCLE

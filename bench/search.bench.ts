@@ -4,7 +4,7 @@
 // index build of the first search, then requests/s and p50/p99 latency of a rotating mix of search bodies at 50
 // connections beside a bare Fastify hello-world measured in the same rounds (the ceiling), twice: requests repeated
 // (shoppers asking what others asked, answered from the server's kept answers) and every request a new search (more
-// distinct requests than the server keeps: the search, writing and compression every time); and the search alone (the
+// distinct requests than the server remembers: the search, writing and compression every time); and the search alone (the
 // same code in this process, no HTTP). Requests ask for compression as Chromium does. Targets: p99 ≤ 20 ms up to
 // 10 000 variants, ≤ 50 ms at 100 000.
 // Then the offline search: catalogue-search.ts bundled for the browser and run in the system Chromium over the seed

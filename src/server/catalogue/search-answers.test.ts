@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { SearchResponse } from '../../domain/catalogue-api.ts'
 import { SearchRequestSchema, type SearchRequest } from '../../domain/catalogue.ts'
 import type { CatalogueSearch } from '../../domain/search/catalogue-search.ts'
+import { EncodedBody, OnceBody } from '../http/encoded-body.ts'
 import { SEARCH_ANSWERS_KEPT, SEARCH_REQUESTS_SEEN, SearchAnswers } from './search-answers.ts'
 
 /** A catalogue search that counts how often it searched and answers each request with its own term. */
@@ -27,9 +28,10 @@ describe('SearchAnswers', () => {
     const second = answers.search(search, request('muesli'))
     const third = answers.search(search, request('muesli'))
     expect(searched).toEqual(['muesli', 'muesli'])
-    expect(second).not.toBe(first)
+    expect(first).toBeInstanceOf(OnceBody)
+    expect(second).toBeInstanceOf(EncodedBody)
     expect(third).toBe(second)
-    expect(JSON.parse(third.bytes.toString('utf8'))).toMatchObject({ totalCount: 2, results: [] })
+    expect(JSON.parse((third as EncodedBody).bytes.toString('utf8'))).toMatchObject({ totalCount: 2, results: [] })
   })
 
   it('keeps the answers asked for again while one-off searches pass through', () => {

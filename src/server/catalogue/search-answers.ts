@@ -3,27 +3,64 @@
 // the same first letters. The key is the request as validated (so equal requests written differently share it) on one
 // catalogue search: a new catalogue version or day makes a new search object, and the old one's answers are never
 // asked for again and age out of the cache.
-// An answer is kept from the second time its request comes within a while, not the first: most searches a shopper
-// types are asked once, and keeping each of them (a new search every request at a few thousand a second) made every
-// answer live just long enough to be copied out of the young generation and promoted, then die there, which cost a
-// full mark-compact every half second and a third of the server's time per request. It also keeps one-off searches
-// from pushing the answers of category pages, which every visitor asks for, out of the cache.
+// An answer is kept from the second time its request comes (among the last SEARCH_REQUESTS_SEEN asked once), not the
+// first: most searches a shopper types are asked once, and keeping each of them (a new search every request at a few
+// thousand a second) made every answer live just long enough to be copied out of the young generation and promoted,
+// then die there, which cost a full mark-compact every half second and a quarter of the server's time per request.
+// It also keeps one-off searches from pushing the answers of category pages, which every visitor asks for, out of the
+// cache. The requests asked once are remembered as small-integer hashes, for the same reason: a kept key string and
+// its cache entry per request still cost a mark-compact a second.
 import type { ProductSummary, SearchResponse } from '../../domain/catalogue-api.ts'
 import type { SearchRequest } from '../../domain/catalogue.ts'
 import type { CatalogueSearch } from '../../domain/search/catalogue-search.ts'
 import { TtlCache } from '../../domain/ttl-cache.ts'
-import { EncodedBody } from '../http/encoded-body.ts'
+import { EncodedBody, OnceBody } from '../http/encoded-body.ts'
 
 /** Answers kept per server, over all sites and languages: about 10 KB each, a few MB in all. */
 export const SEARCH_ANSWERS_KEPT = 500
 /** No answer outlives its catalogue version anyway; the time only bounds memory held for a catalogue left unused. */
 const KEPT_FOR_MS = 10 * 60_000
-/** Requests remembered as asked once (their keys only), so that the second asking keeps the answer. */
+/** Requests remembered as asked once, so that the second asking keeps the answer. */
 export const SEARCH_REQUESTS_SEEN = 500
+
+/**
+ * The last `size` requests asked once, as 30-bit hashes of their keys (small integers, which V8 keeps in the set
+ * itself: nothing per request to collect). Two requests with the same hash count as one: at worst an answer is kept
+ * at its first asking.
+ */
+class AskedOnce {
+  readonly #hashes = new Set<number>()
+  /** The hashes in the order they came, the oldest overwritten first. */
+  readonly #order: Int32Array
+  #next = 0
+
+  constructor(size: number) {
+    this.#order = new Int32Array(size).fill(-1)
+  }
+
+  /** Whether the key was asked once before (then forgotten, as it is answered from the cache now); else remembered. */
+  askedBefore(key: string): boolean {
+    const hash = hashOf(key)
+    if (this.#hashes.delete(hash)) return true
+    const oldest = this.#order[this.#next]!
+    if (oldest >= 0) this.#hashes.delete(oldest)
+    this.#order[this.#next] = hash
+    this.#next = (this.#next + 1) % this.#order.length
+    this.#hashes.add(hash)
+    return false
+  }
+}
+
+/** FNV-1a over the UTF-16 code units, cut to 30 bits. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return hash & 0x3fffffff
+}
 
 export class SearchAnswers {
   readonly #answers = new TtlCache<string, EncodedBody>(SEARCH_ANSWERS_KEPT, KEPT_FOR_MS)
-  readonly #seen = new TtlCache<string, true>(SEARCH_REQUESTS_SEEN, KEPT_FOR_MS)
+  readonly #askedOnce = new AskedOnce(SEARCH_REQUESTS_SEEN)
   readonly #serials = new WeakMap<CatalogueSearch, number>()
   #nextSerial = 1
   /** Each product summary written out once (CatalogueSearch hands out the same summary object for a product). */
@@ -41,11 +78,11 @@ export class SearchAnswers {
     return json
   }
 
-  search(search: CatalogueSearch, request: SearchRequest): EncodedBody {
+  search(search: CatalogueSearch, request: SearchRequest): EncodedBody | OnceBody {
     return this.#answer(this.#key(search, 'search', request), () => this.#write(search.search(request)))
   }
 
-  autocomplete(search: CatalogueSearch, term: string): EncodedBody {
+  autocomplete(search: CatalogueSearch, term: string): EncodedBody | OnceBody {
     return this.#answer(this.#key(search, 'autocomplete', term), () => {
       const { products, ...rest } = search.autocomplete(term)
       const list = products.map((p) => this.#summary(p)).join(',')
@@ -54,16 +91,12 @@ export class SearchAnswers {
   }
 
   /** The kept answer to a request, else a new one, kept if the request was asked once before. */
-  #answer(key: string, write: () => string): EncodedBody {
+  #answer(key: string, write: () => string): EncodedBody | OnceBody {
     const kept = this.#answers.get(key)
     if (kept) return kept
+    if (!this.#askedOnce.askedBefore(key)) return new OnceBody(write())
     const answer = new EncodedBody(write())
-    if (this.#seen.get(key)) {
-      this.#seen.delete(key)
-      this.#answers.set(key, answer)
-    } else {
-      this.#seen.set(key, true)
-    }
+    this.#answers.set(key, answer)
     return answer
   }
 

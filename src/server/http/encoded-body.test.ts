@@ -1,6 +1,7 @@
+import Fastify from 'fastify'
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { EncodedBody, preferredEncoding } from './encoded-body.ts'
+import { COMPRESS_THRESHOLD, EncodedBody, OnceBody, preferredEncoding } from './encoded-body.ts'
 
 describe('preferredEncoding', () => {
   it.each([
@@ -42,5 +43,48 @@ describe('EncodedBody', () => {
     expect(encoded.etag).toMatch(/^W\/"/)
     expect(new EncodedBody(body).etag).toBe(encoded.etag)
     expect(new EncodedBody(`${body} `).etag).not.toBe(encoded.etag)
+  })
+})
+
+describe('OnceBody', () => {
+  // Non-ASCII text (three bytes a character in UTF-8), long enough to outgrow the shared buffer's first size.
+  const long = JSON.stringify({ words: Array.from({ length: 4000 }, (_, i) => `Veulen (0–1 jaar) № ${i % 53}`) })
+  const short = JSON.stringify({ term: 'hé' })
+
+  async function sendOnce(body: string, acceptEncoding: string, method: 'GET' | 'POST' = 'POST') {
+    const app = Fastify()
+    app.route({ method, url: '/', handler: (request, reply) => new OnceBody(body).send(request, reply) })
+    try {
+      return await app.inject({ method, url: '/', headers: { 'accept-encoding': acceptEncoding } })
+    } finally {
+      await app.close()
+    }
+  }
+
+  it.each([
+    ['zstd', zstdDecompressSync],
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('sends a long body compressed with %s, whole', async (encoding, decompress) => {
+    for (const body of [long, short.padEnd(2000, ' '), long]) {
+      const res = await sendOnce(body, encoding)
+      expect(res.headers['content-encoding']).toBe(encoding)
+      expect(decompress(res.rawPayload).toString('utf8')).toBe(body)
+    }
+  })
+
+  it('sends a body below the compression threshold as it is, with an ETag on a GET', async () => {
+    const res = await sendOnce(short, 'gzip, deflate, br, zstd', 'GET')
+    expect(Buffer.byteLength(short)).toBeLessThan(COMPRESS_THRESHOLD)
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(res.body).toBe(short)
+    expect(res.headers.etag).toBe(new EncodedBody(short).etag)
+  })
+
+  it('sends the body plain to a client that accepts no compression', async () => {
+    const res = await sendOnce(long, 'identity')
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.body).toBe(long)
   })
 })

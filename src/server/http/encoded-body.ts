@@ -25,11 +25,25 @@ export const ENCODINGS = ['zstd', 'br', 'gzip'] as const
  */
 const SMALL_BODY = 64 * 1024
 const ZSTD_SMALL = {
-  params: {
-    [constants.ZSTD_c_windowLog]: 16,
-    [constants.ZSTD_c_hashLog]: 14,
-    [constants.ZSTD_c_chainLog]: 14,
-  },
+  [constants.ZSTD_c_windowLog]: 16,
+  [constants.ZSTD_c_hashLog]: 14,
+  [constants.ZSTD_c_chainLog]: 14,
+}
+/**
+ * The compressor's output buffer for a small body: 4 KB (Node's default is 16 KB). Buffers come from Node's shared
+ * pool, and a compressed answer is a slice of that buffer: with 16 KB each new search took a quarter of a 64 KB pool,
+ * and that memory, outside the JS heap, made V8 run a full mark-compact for external memory pressure several times a
+ * second under load. A few KB of compressed answer fits in one such chunk; a larger one takes several.
+ */
+const SMALL_CHUNK = 4 * 1024
+
+/** A body compressed in an encoding. */
+function compress(bytes: Buffer, encoding: Exclude<Encoding, 'identity'>): Buffer {
+  const small = bytes.length <= SMALL_BODY
+  const chunkSize = small ? SMALL_CHUNK : undefined
+  if (encoding === 'zstd') return zstdCompressSync(bytes, small ? { params: ZSTD_SMALL, chunkSize } : {})
+  if (encoding === 'br') return brotliCompressSync(bytes, { ...BROTLI_OPTIONS, chunkSize })
+  return gzipSync(bytes, { chunkSize })
 }
 
 export type Encoding = (typeof ENCODINGS)[number] | 'identity'
@@ -91,11 +105,9 @@ export class EncodedBody {
 
   /** The body in an encoding, compressed on first use. */
   encoded(encoding: Encoding): Buffer {
-    if (encoding === 'zstd') {
-      return (this.#zstd ??= zstdCompressSync(this.bytes, this.bytes.length <= SMALL_BODY ? ZSTD_SMALL : {}))
-    }
-    if (encoding === 'br') return (this.#br ??= brotliCompressSync(this.bytes, BROTLI_OPTIONS))
-    if (encoding === 'gzip') return (this.#gzip ??= gzipSync(this.bytes))
+    if (encoding === 'zstd') return (this.#zstd ??= compress(this.bytes, encoding))
+    if (encoding === 'br') return (this.#br ??= compress(this.bytes, encoding))
+    if (encoding === 'gzip') return (this.#gzip ??= compress(this.bytes, encoding))
     return this.bytes
   }
 
@@ -110,5 +122,38 @@ export class EncodedBody {
     if (encoding === 'identity') return reply.send(this.bytes)
     // A Content-Encoding already set tells the compression hook that this answer is done.
     return reply.header('content-encoding', encoding).send(this.encoded(encoding))
+  }
+}
+
+/**
+ * UTF-8 bytes of answers sent once, written into one buffer of this server's: each is compressed (or sent) at once,
+ * in the same turn, and never kept, so it needs no buffer of its own (see SMALL_CHUNK for why that matters).
+ */
+let scratch = Buffer.allocUnsafeSlow(64 * 1024)
+
+/**
+ * An answer sent once and not kept (a search asked for the first time): compressed in the encoding the request
+ * accepts best, like EncodedBody, without keeping its bytes or making the other encodings.
+ */
+export class OnceBody {
+  readonly #body: string
+  readonly #contentType: string
+
+  constructor(body: string, contentType = 'application/json; charset=utf-8') {
+    this.#body = body
+    this.#contentType = contentType
+  }
+
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    reply.type(this.#contentType)
+    if ((request.method === 'GET' || request.method === 'HEAD') && !reply.hasHeader('etag')) {
+      reply.header('etag', etagOf(this.#body))
+    }
+    // At most three bytes of UTF-8 for each UTF-16 unit.
+    if (scratch.length < this.#body.length * 3) scratch = Buffer.allocUnsafeSlow(this.#body.length * 3)
+    const length = scratch.write(this.#body, 0, 'utf8')
+    const encoding = length < COMPRESS_THRESHOLD ? 'identity' : preferredEncoding(request.headers['accept-encoding'])
+    if (encoding === 'identity') return reply.send(this.#body)
+    return reply.header('content-encoding', encoding).send(compress(scratch.subarray(0, length), encoding))
   }
 }

@@ -14,6 +14,7 @@ import {
   overBudget,
   placeholderImage,
   showsAtOnce,
+  staticRoutes,
   warmImageUrl,
   type BudgetCache,
 } from './rules.ts'
@@ -34,6 +35,32 @@ describe('isCacheable', () => {
     ['a 500', response(500), false],
   ])('%s: %s', (_name, candidate, expected) => {
     expect(isCacheable(candidate)).toBe(expected)
+  })
+})
+
+describe('staticRoutes', () => {
+  // The browser's reading: the first rule whose condition matches decides; the patterns are relative to the worker.
+  const origin = 'http://equivera-nl.localhost:8080'
+  const routeOf = (path: string, method = 'GET') =>
+    staticRoutes('workbox-precache-v2-test').find(
+      ({ condition }) =>
+        new URLPattern(condition.urlPattern, `${origin}/sw.js`).test(`${origin}${path}`) &&
+        (condition.requestMethod === undefined || condition.requestMethod === method),
+    )?.source ?? 'no rule: the worker'
+
+  it('reads the build’s scripts and styles from the precache, and leaves the rest to the worker', () => {
+    expect(routeOf('/assets/start-B376zPOh.js')).toEqual({ cacheName: 'workbox-precache-v2-test' })
+    expect(routeOf('/assets/shell-C1x2y3z4.css')).toEqual({ cacheName: 'workbox-precache-v2-test' })
+    expect(routeOf('/assets/locale-nl-Dr_TPmkb.js')).toBe('fetch-event')
+    expect(routeOf('/assets/start-B376zPOh.js', 'POST')).toBe('no rule: the worker')
+    for (const path of [
+      '/',
+      '/muesli/',
+      '/images/products/muesli-front-320.webp',
+      '/api/catalogue/sync',
+      '/icons/a.png',
+    ])
+      expect(routeOf(path)).toBe('no rule: the worker')
   })
 })
 

@@ -16,6 +16,24 @@ export function cacheNames(host: string) {
   }
 }
 
+/** A rule of the Static Routing API (InstallEvent.addRoutes; Chromium 123 on), which TypeScript does not know yet. */
+export interface RouterRule {
+  condition: { urlPattern: string; requestMethod?: string }
+  source: 'fetch-event' | 'network' | { cacheName: string }
+}
+
+/**
+ * What the browser fetches without running this worker: the build's hashed scripts and styles straight from the
+ * precache, whose keys are their URLs. On a slow phone each request the worker answers costs it a few milliseconds of
+ * script; a repeat visit's seven scripts were queued in the worker before the page's pictures. A file not in the
+ * precache (a language's texts, or one of an update in between) comes from the network. The language chunks go on
+ * to the worker's own cache-first route: rules apply in order, the first that matches.
+ */
+export const staticRoutes = (precacheName: string): RouterRule[] => [
+  { condition: { urlPattern: '/assets/locale-*' }, source: 'fetch-event' },
+  { condition: { urlPattern: '/assets/*', requestMethod: 'GET' }, source: { cacheName: precacheName } },
+]
+
 export const PAGE_CACHE_MAX = 60
 /** How long a kept page is shown at once, without waiting for the network (which is asked behind it). */
 export const KEPT_PAGE_AT_ONCE_S = 24 * 60 * 60

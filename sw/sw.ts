@@ -4,7 +4,7 @@
 // oxlint-disable-next-line import/no-unassigned-import -- it must run before zod loads
 import './zod-without-eval.ts'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
-import { clientsClaim } from 'workbox-core'
+import { cacheNames as workboxCacheNames, clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, getCacheKeyForURL, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
@@ -24,6 +24,8 @@ import {
   placeholderImage,
   showsAtOnce,
   SITE_DATA_MAX_AGE_S,
+  staticRoutes,
+  type RouterRule,
   WARM_IMAGES_MAX,
   warmImageUrl,
 } from './rules.ts'
@@ -333,6 +335,15 @@ async function warmOfflinePage(prefixPath: string): Promise<void> {
 
 self.addEventListener('install', (event) => {
   event.waitUntil(warmOfflinePage('/').catch(() => undefined))
+  // Where the browser has static routing, the shell's scripts bypass this worker (see staticRoutes).
+  const routed = event as ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> }
+  // Rules this browser refuses leave every request to the worker, as where there is no static routing.
+  try {
+    if (routed.addRoutes)
+      event.waitUntil(routed.addRoutes(staticRoutes(workboxCacheNames.precache)).catch(() => undefined))
+  } catch {
+    // refused at once: the same
+  }
 })
 
 // Background sync: cart changes made without a network wait in IndexedDB; when the browser has a network

@@ -55,6 +55,28 @@ test('the manifest and service worker make the app installable (no installabilit
   rmSync(profile, { recursive: true, force: true })
 })
 
+test('with the worker in control, the shell’s scripts come from its precache without running it', async ({ page }) => {
+  const origin = `http://equivera-nl.localhost:${E2E_PORT}`
+  await page.goto(`${origin}/muesli/`)
+  await waitForServiceWorker(page)
+  await page.reload()
+  await expect(page.locator('html[data-hydrated]')).toBeAttached()
+  // Chromium reports, for each request of a page with a worker, which source of the worker's static routes
+  // answered it ('cache': the browser read the precache itself; 'fetch-event': the worker's script ran).
+  const sources = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as (PerformanceResourceTiming & { workerFinalSourceType?: string })[])
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+      .map((entry) => ({ path: new URL(entry.name).pathname, source: entry.workerFinalSourceType })),
+  )
+  const scripts = sources.filter(({ path }) => !path.startsWith('/assets/locale-'))
+  const texts = sources.filter(({ path }) => path.startsWith('/assets/locale-'))
+  expect(scripts.length).toBeGreaterThanOrEqual(5)
+  expect(scripts).toEqual(scripts.map(({ path }) => ({ path, source: 'cache' })))
+  // The language's texts are not precached: the worker's own cache-first route keeps them.
+  expect(texts.length).toBeGreaterThan(0)
+  expect(texts).toEqual(texts.map(({ path }) => ({ path, source: 'fetch-event' })))
+})
+
 test.describe('offline', () => {
   const PORT = ownPort(1)
   let server: RunningServer

@@ -335,14 +335,14 @@ async function warmOfflinePage(prefixPath: string): Promise<void> {
 
 self.addEventListener('install', (event) => {
   event.waitUntil(warmOfflinePage('/').catch(() => undefined))
-  // Where the browser has static routing, the shell's scripts bypass this worker (see staticRoutes).
+  // Where the browser has static routing, the shell's scripts bypass this worker (see staticRoutes). Rules it refuses,
+  // at once or later, leave every request to the worker, as where there is no static routing.
   const routed = event as ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> }
-  // Rules this browser refuses leave every request to the worker, as where there is no static routing.
   try {
     if (routed.addRoutes)
       event.waitUntil(routed.addRoutes(staticRoutes(workboxCacheNames.precache)).catch(() => undefined))
   } catch {
-    // refused at once: the same
+    // refused at once
   }
 })
 

@@ -113,16 +113,35 @@ export class EncodedBody {
 
   /** Sends the body in the encoding the request accepts best; the reply's other headers are left as they are. */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    reply.type(this.contentType)
-    if ((request.method === 'GET' || request.method === 'HEAD') && !reply.hasHeader('etag')) {
-      reply.header('etag', this.etag)
-    }
-    const encoding =
-      this.bytes.length < COMPRESS_THRESHOLD ? 'identity' : preferredEncoding(request.headers['accept-encoding'])
-    if (encoding === 'identity') return reply.send(this.bytes)
-    // A Content-Encoding already set tells the compression hook that this answer is done.
-    return reply.header('content-encoding', encoding).send(this.encoded(encoding))
+    return sendBody(
+      request,
+      reply,
+      this.contentType,
+      () => this.etag,
+      this.bytes.length,
+      (encoding) => this.encoded(encoding),
+    )
   }
+}
+
+/**
+ * What EncodedBody and OnceBody send alike: the type, a weak ETag for a GET (unless one is set), and the body in the
+ * encoding the request accepts best, plain below COMPRESS_THRESHOLD bytes. A Content-Encoding already set tells the
+ * compression hook that the answer is done.
+ */
+function sendBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contentType: string,
+  etag: () => string,
+  length: number,
+  encoded: (encoding: Encoding) => Buffer | string,
+): FastifyReply {
+  reply.type(contentType)
+  if ((request.method === 'GET' || request.method === 'HEAD') && !reply.hasHeader('etag')) reply.header('etag', etag())
+  const encoding = length < COMPRESS_THRESHOLD ? 'identity' : preferredEncoding(request.headers['accept-encoding'])
+  if (encoding === 'identity') return reply.send(encoded(encoding))
+  return reply.header('content-encoding', encoding).send(encoded(encoding))
 }
 
 /**
@@ -145,15 +164,16 @@ export class OnceBody {
   }
 
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    reply.type(this.#contentType)
-    if ((request.method === 'GET' || request.method === 'HEAD') && !reply.hasHeader('etag')) {
-      reply.header('etag', etagOf(this.#body))
-    }
     // At most three bytes of UTF-8 for each UTF-16 unit.
     if (scratch.length < this.#body.length * 3) scratch = Buffer.allocUnsafeSlow(this.#body.length * 3)
     const length = scratch.write(this.#body, 0, 'utf8')
-    const encoding = length < COMPRESS_THRESHOLD ? 'identity' : preferredEncoding(request.headers['accept-encoding'])
-    if (encoding === 'identity') return reply.send(this.#body)
-    return reply.header('content-encoding', encoding).send(compress(scratch.subarray(0, length), encoding))
+    return sendBody(
+      request,
+      reply,
+      this.#contentType,
+      () => etagOf(this.#body),
+      length,
+      (encoding) => (encoding === 'identity' ? this.#body : compress(scratch.subarray(0, length), encoding)),
+    )
   }
 }

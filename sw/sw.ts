@@ -33,7 +33,7 @@ import { sitesWithQueuedChanges } from '../src/browser/cart-store.ts'
 import { syncCart } from '../src/browser/cart-sync.ts'
 import { BACKGROUND_SYNC_TAG } from '../src/domain/cart-constants.ts'
 import { CONSENT_COOKIE, consentFrom, type Consent } from '../src/domain/cookies.ts'
-import { KEPT_PAGE_CHANGED } from '../src/domain/kept-pages.ts'
+import { KEPT_PAGE_CHANGED, REFRESH_KEPT_PAGE } from '../src/domain/kept-pages.ts'
 import { offlinePathFor } from '../src/domain/paths.ts'
 import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
 import { workerCartApi } from './cart-api.ts'
@@ -91,10 +91,11 @@ self.addEventListener('message', (event) => {
     const changed = (source && keptChanges.get(source.id)) ?? Promise.resolve(false)
     event.waitUntil(changed.then((value) => event.ports[0]?.postMessage({ changed: value })))
   }
-  if ((event.data as { type?: string } | null)?.type === 'KEEP_PAGE') {
+  const type = (event.data as { type?: string } | null)?.type
+  if (type === 'KEEP_PAGE' || type === REFRESH_KEPT_PAGE) {
     const path = (event.data as { path?: unknown }).path
     if (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//'))
-      event.waitUntil(keepPage(path, event))
+      event.waitUntil(inTurn(path, () => (type === 'KEEP_PAGE' ? keepPage(path, event) : refreshKeptPage(path, event))))
   }
 })
 clientsClaim()
@@ -321,6 +322,33 @@ async function keepPage(path: string, event: ExtendableEvent): Promise<void> {
   if (await caches.open(names.pages).then((cache) => cache.match(path))) return
   const request = new Request(path, { cache: 'only-if-cached', mode: 'same-origin' })
   await Promise.allSettled(pages.handleAll({ event, request }))
+}
+
+/**
+ * Keeps the network's copy of a page the visitor made their cookie choice on (the app asks once the page has loaded): the copy kept
+ * before the choice would ask again, so it is not shown at once (showsAtOnce), and without this the next visit would
+ * wait for the network. One page, fetched with the choice's cookie; if the network fails the old copy stays.
+ */
+async function refreshKeptPage(path: string, event: ExtendableEvent): Promise<void> {
+  await Promise.allSettled(
+    keptRefresh.handleAll({
+      event,
+      request: new Request(path, { mode: 'same-origin', headers: { accept: 'text/html' } }),
+    }),
+  )
+}
+
+/**
+ * What is being done to each kept page, one thing after another: keeping the browser's copy of a page (which does
+ * nothing where one is kept) must not write that old copy over the network's, fetched at the same time after a choice.
+ */
+const pageWork = new Map<string, Promise<void>>()
+function inTurn(path: string, work: () => Promise<void>): Promise<void> {
+  const done = (pageWork.get(path) ?? Promise.resolve()).then(work)
+  const settled = done.catch(() => undefined)
+  pageWork.set(path, settled)
+  void settled.then(() => pageWork.get(path) === settled && pageWork.delete(path))
+  return done
 }
 
 /** The offline page of a language (e.g. '/fr/offline/'), fetched while online so it is there when needed. */

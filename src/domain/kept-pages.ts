@@ -22,3 +22,9 @@ export function isKeptPage(navigation: { serverTiming?: readonly { name: string 
 
 /** The app's question to the worker, with a port for the answer `{ changed: boolean }`. */
 export const KEPT_PAGE_CHANGED = 'KEPT_PAGE_CHANGED'
+
+/**
+ * The app's request, `{ type, path }`, once the visitor has made their cookie choice: the worker fetches that page
+ * again and keeps it, so the next visit shows it at once, without the banner.
+ */
+export const REFRESH_KEPT_PAGE = 'REFRESH_KEPT_PAGE'

@@ -3,7 +3,7 @@
 // Either way what was typed is saved first and put back after the reload (drafts.ts).
 import { atom, getDefaultStore } from 'jotai'
 import type { Workbox } from 'workbox-window'
-import { KEPT_PAGE_CHANGED } from '../../domain/kept-pages.ts'
+import { KEPT_PAGE_CHANGED, REFRESH_KEPT_PAGE } from '../../domain/kept-pages.ts'
 import { API_VERSION } from '../../domain/version.ts'
 import { assertClient } from '../client-only.ts'
 import { hasDirtyFields, saveDrafts } from './drafts.ts'
@@ -45,17 +45,38 @@ function register(registered: Workbox, landed: string | null): void {
   })
 }
 
+/** Whether the visitor asked the browser to save data (Network Information API, where there is one). */
+const savesData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
+
 /**
  * Asks the service worker to keep the small front picture of these products (it fetches what it lacks, a few at a
  * time). Not when the visitor asked to save data.
  */
 export function warmProductImages(imageNames: string[]): void {
   assertClient()
-  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData
-  if (!('serviceWorker' in navigator) || saveData || imageNames.length === 0) return
+  if (!('serviceWorker' in navigator) || savesData() || imageNames.length === 0) return
   void navigator.serviceWorker.ready.then((registration) =>
     registration.active?.postMessage({ type: 'WARM_IMAGES', names: [...new Set(imageNames)] }),
   )
+}
+
+/**
+ * After the visitor's cookie choice: asks the service worker, once the page has loaded (a choice tapped before the app
+ * ran must not take the line from the page's own files), to keep the network's copy of this page, made with the
+ * choice: the copy it keeps was made before, and would ask again. Not at idle: on a page that syncs its catalogue
+ * that can be seconds, and the visitor may be gone by then. Not when the visitor asked to save data: the next visit
+ * then fetches the page itself.
+ */
+export function refreshKeptPage(): void {
+  assertClient()
+  if (!('serviceWorker' in navigator) || savesData()) return
+  const path = location.pathname + location.search
+  const ask = () =>
+    void navigator.serviceWorker.ready.then((registration) =>
+      registration.active?.postMessage({ type: REFRESH_KEPT_PAGE, path }),
+    )
+  if (document.readyState === 'complete') ask()
+  else window.addEventListener('load', ask, { once: true })
 }
 
 /**

@@ -7,6 +7,7 @@ import { NavLink } from 'react-router'
 import { useRootData } from '../root/use-root-data.ts'
 import { accountPath } from './access.ts'
 import { useAccountState } from './account-state.ts'
+import { AccountIcon } from '../ui/icons.tsx'
 
 /** `place`: in the header's bar, or first in the opened menu (narrow phones, where the bar is full). */
 export function AccountLink({ place, onFollow }: { place: 'bar' | 'menu'; onFollow?: () => void }) {
@@ -24,7 +25,7 @@ export function AccountLink({ place, onFollow }: { place: 'bar' | 'menu'; onFoll
       data-place={place}
       onClick={onFollow}
     >
-      <span className="entry-point__icon" aria-hidden="true" />
+      <AccountIcon className="entry-point__icon" />
       <span className="entry-point__label entry-point__label--stack" aria-hidden="true">
         <span data-shown={signedIn}>{t('header.account')}</span>
         <span data-shown={!signedIn}>{t('header.accountSignIn')}</span>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useCartPath } from './cart-path.ts'
 import { quantityCount, useCart } from './cart-state.ts'
+import { CartIcon } from '../ui/icons.tsx'
 
 const MiniCartPanel = lazy(() => import('./mini-cart-panel.tsx'))
 
@@ -21,7 +22,7 @@ export function MiniCart() {
       {/* Named by what it shows, in that order ("Winkelwagen 3", WCAG 2.5.3), so a voice user can say what they see;
           the words the eye gets from the badge follow for the ear. */}
       <Link to={cartPath} className="entry-point mini-cart__link">
-        <span className="mini-cart__icon" aria-hidden="true" />
+        <CartIcon className="mini-cart__icon" />
         <span className="mini-cart__label">{t('header.cart')}</span>{' '}
         <span className="mini-cart__count" data-empty={count === 0 || undefined}>
           {count}

@@ -7,6 +7,7 @@ import { AccountLink } from '../account/account-link.tsx'
 import { MiniCart } from '../cart/mini-cart.tsx'
 import { SearchBox } from '../catalogue/search-box.tsx'
 import { useRootData } from '../root/use-root-data.ts'
+import { CompareIcon } from '../ui/icons.tsx'
 
 /**
  * The header's entry points: the product search (with suggestions) and the comparison, on sites that sell the
@@ -28,7 +29,7 @@ export function HeaderEntryPoints() {
         className="entry-point entry-point--compare"
         aria-label={compared.length > 0 ? t('header.compareCount', { count: String(compared.length) }) : undefined}
       >
-        <span className="entry-point__icon" aria-hidden="true" />
+        <CompareIcon className="entry-point__icon" />
         <span className="entry-point__label">{t('header.compare')}</span>
         {compared.length > 0 && <span className="entry-point__count">{compared.length}</span>}
       </NavLink>

@@ -7,6 +7,7 @@ import { AccountLink } from '../account/account-link.tsx'
 import { InstallEntry } from '../pwa/install.tsx'
 import { AppLink } from '../ui/app-link.tsx'
 import { HeaderCartEntry, HeaderEntryPoints } from './entry-points.tsx'
+import { MenuIcon } from '../ui/icons.tsx'
 
 /** The id of the header's last element: the document holds its first paint until it has arrived (Document). */
 export const HEADER_END_ID = 'site-header-end'
@@ -87,7 +88,7 @@ export function Header(props: {
           aria-controls="site-menu"
           onClick={() => setOpen((value) => !value)}
         >
-          <span className="menu-toggle__icon" aria-hidden="true" />
+          <MenuIcon className="menu-toggle__icon" open={open} />
           <span className="menu-toggle__label">{open ? t('header.closeMenu') : t('header.menu')}</span>
         </button>
       </div>

@@ -9,6 +9,7 @@ import { whenIdle } from '../when-idle.ts'
 import type { SwitcherOption } from '../root/root.data.ts'
 import { rememberLocalizationChoice } from './localization-cookie.ts'
 import { brandGroups } from './switcher-groups.ts'
+import { GlobeIcon } from '../ui/icons.tsx'
 
 /**
  * The country and language switcher: "country name - language name" for every site and language, under
@@ -60,6 +61,7 @@ export function LocalizationSwitcher({ options }: { options: SwitcherOption[] })
       <h2 id={id}>{t('localization.switcher')}</h2>
       <details>
         <summary className="localization-switcher__toggle">
+          <GlobeIcon className="localization-switcher__icon" />
           <span>{t('localization.choose')}</span>
           {current && (
             <span className="localization-switcher__current">({t('localization.option', current.label)})</span>

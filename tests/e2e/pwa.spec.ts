@@ -208,6 +208,37 @@ test.describe('repeat visits', () => {
     expect(next.asked()).toBe(0)
     await next.release()
   })
+
+  test('a page made before the cookie choice is kept anew, with the choice, once the app runs', async ({ page }) => {
+    // The page is on screen, made without a choice (its banner), while its scripts are held back; the choice is made
+    // meanwhile (in another tab, say). The app, once it runs, finds the page made before the choice.
+    const category = '/muesli/'
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const first = await page.goto(`${origin}${category}`)
+    expect(await first!.text()).toContain('class="cookie-banner')
+    await page.evaluate(() => (document.cookie = 'consent=necessary; Path=/'))
+    release()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await expect(page.locator('.cookie-banner')).toHaveCount(0)
+    await waitForServiceWorker(page)
+
+    // The worker keeps the network's page, made with the choice: the next visit opens from it, without the banner.
+    await expect
+      .poll(async () => {
+        const kept = await keptCopy(page, category)
+        return kept !== undefined && kept.includes('class="site-main') && !kept.includes('class="cookie-banner')
+      })
+      .toBe(true)
+    await page.unrouteAll()
+    const repeat = await page.reload()
+    expect(await fromKeptCopy(page)).toContain(KEPT_PAGE_TIMING)
+    expect(await repeat!.text()).not.toContain('class="cookie-banner')
+  })
 })
 
 test.describe('updates', () => {

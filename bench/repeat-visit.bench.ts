@@ -4,11 +4,16 @@
 // and in control (its precache done) and everything is idle, the page is opened again online, then offline. Each
 // visit gives its largest contentful paint, its load event and its hydration (html[data-hydrated]), from the
 // navigation's start. Target: a repeat visit takes ≤ 0.3 of the cold one, online and offline.
+// The visitor of the cold visit declines cookies on it, as a returning visitor has made their choice: the repeat
+// visits are without the banner, from the copy the worker kept after the choice (REPEAT_CHOICE=none leaves the banner
+// unanswered, as the rounds before the eleventh measured).
 // Alone: `npx node bench/repeat-visit.bench.ts`; BENCH_PORT moves the server, REPEAT_RUNS sets the runs per page.
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test'
 import { startServer } from '../tests/e2e/server.ts'
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.ts'
+import { cacheNames } from '../sw/rules.ts'
 import { median, thousands } from './harness.ts'
 import { UNTHROTTLED, WorkerThrottle, type Conditions } from './worker-throttle.ts'
 
@@ -17,6 +22,9 @@ const DEBUGGING_PORT = PORT + 1
 const ORIGIN = `http://equivera-nl.localhost:${PORT}`
 const PAGES = process.env.REPEAT_PAGES?.split(',') ?? ['/', '/muesli/', '/muesli/sport-muesli/']
 const RUNS = Number(process.env.REPEAT_RUNS ?? 3)
+const CHOOSES = process.env.REPEAT_CHOICE !== 'none'
+const DECLINE = (JSON.parse(readFileSync('locales/nl.json', 'utf8')) as { consent: { decline: string } }).consent
+  .decline
 const TARGET = 0.3
 const SLOW: Conditions = {
   offline: false,
@@ -90,6 +98,25 @@ async function visit(page: Page, path: string): Promise<Visit> {
   })
 }
 
+/** Declines cookies on the banner, then waits until the worker has kept the page anew, made with that choice. */
+async function decline(page: Page, path: string) {
+  await page.getByRole('button', { name: DECLINE }).click()
+  const pages = cacheNames(new URL(ORIGIN).host).pages
+  const keptWithChoice = () =>
+    page.evaluate(
+      async ([name, url]) => {
+        const kept = await (await caches.open(name!)).match(url!)
+        return kept !== undefined && !(await kept.text()).includes('class="cookie-banner')
+      },
+      [pages, path],
+    )
+  const since = Date.now()
+  while (!(await keptWithChoice())) {
+    if (Date.now() - since > VISIT_TIMEOUT_MS) throw new Error(`${path}: the worker did not keep the page anew`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
 /** The worker installed (precache done), activated and controlling the page, and nothing left to fetch. */
 async function workerSettled(page: Page) {
   await page.evaluate(async () => {
@@ -152,6 +179,7 @@ async function measure(path: string, run: number): Promise<Record<Kind, Visit>> 
     const first = await open(SLOW)
     const cold = await visit(first, path)
     await workerSettled(first)
+    if (CHOOSES) await decline(first, path)
     await first.close()
     const installed = workerTransfer()
 

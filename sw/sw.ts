@@ -70,8 +70,9 @@ self.addEventListener('activate', (event) => {
 
 // An update waits until the app says "now" (the update prompt), so a page is never swapped under a visitor.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
-  if ((event.data as { type?: string } | null)?.type === 'WARM_IMAGES') {
+  const type = (event.data as { type?: string } | null)?.type
+  if (type === 'SKIP_WAITING') void self.skipWaiting()
+  if (type === 'WARM_IMAGES') {
     const imageNames = (event.data as { names?: unknown }).names
     if (Array.isArray(imageNames))
       event.waitUntil(
@@ -81,17 +82,16 @@ self.addEventListener('message', (event) => {
         ),
       )
   }
-  if ((event.data as { type?: string } | null)?.type === 'WARM_OFFLINE_PAGE') {
+  if (type === 'WARM_OFFLINE_PAGE') {
     const path = (event.data as { path?: string }).path
     if (path && path.startsWith('/')) event.waitUntil(warmOfflinePage(path))
   }
-  if ((event.data as { type?: string } | null)?.type === KEPT_PAGE_CHANGED) {
+  if (type === KEPT_PAGE_CHANGED) {
     // Unknown (this worker was restarted since, or the page was not shown from a copy): nothing to fetch again.
     const source = event.source as Client | null
     const changed = (source && keptChanges.get(source.id)) ?? Promise.resolve(false)
     event.waitUntil(changed.then((value) => event.ports[0]?.postMessage({ changed: value })))
   }
-  const type = (event.data as { type?: string } | null)?.type
   if (type === 'KEEP_PAGE' || type === REFRESH_KEPT_PAGE) {
     const path = (event.data as { path?: unknown }).path
     if (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//'))
@@ -325,9 +325,10 @@ async function keepPage(path: string, event: ExtendableEvent): Promise<void> {
 }
 
 /**
- * Keeps the network's copy of a page the visitor made their cookie choice on (the app asks once the page has loaded): the copy kept
- * before the choice would ask again, so it is not shown at once (showsAtOnce), and without this the next visit would
- * wait for the network. One page, fetched with the choice's cookie; if the network fails the old copy stays.
+ * Keeps the network's copy of a page the visitor made their cookie choice on (the app asks once the page has loaded):
+ * the copy kept before the choice would ask again, so it is not shown at once (showsAtOnce), and without this the next
+ * visit would wait for the network. One page, fetched with the choice's cookie; if the network fails the old copy
+ * stays.
  */
 async function refreshKeptPage(path: string, event: ExtendableEvent): Promise<void> {
   await Promise.allSettled(

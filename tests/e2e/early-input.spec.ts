@@ -1,21 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { atPaymentStep, origin, phone, placeButton } from './checkout-helpers.ts'
-import { nl, storedRows } from './helpers.ts'
+import { holdScripts, nl, storedRows } from './helpers.ts'
 
 // What a shopper on a slow phone does before the app has started: the page is on screen (the server's HTML) while
 // its scripts are still on their way. Here the scripts are held back until the shopper has chosen, then let through:
 // once the app runs, it has the choice as if it had been made after (src/app/root/early-input.ts).
-
-/** Holds back the app's scripts until `release` is called: the page shows, and nothing of the app runs. */
-async function holdScripts(page: Page) {
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
-  return { release }
-}
 
 const notStarted = (page: Page) => expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
 

@@ -110,3 +110,14 @@ export async function lateDataLanded(page: Page, inFlight: () => number) {
   await expect.poll(inFlight, { timeout: 20_000 }).toBe(0)
   await nextFrames(page)
 }
+
+/** Holds back the app's scripts until `release` is called: the page shows, and nothing of the app runs. */
+export async function holdScripts(page: Page) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return { release }
+}

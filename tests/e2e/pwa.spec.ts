@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, test, type Page, type Route } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts'
+import { CONSENT_COOKIE } from '../../src/domain/cookies.ts'
 import { KEPT_PAGE_TIMING } from '../../src/domain/kept-pages.ts'
 import { SHORT_CACHE } from '../../src/domain/ttl-cache.ts'
 import { cacheNames, warmImageUrl } from '../../sw/rules.ts'
 import { serverOnOwnBuild, startServer, type RunningServer } from './server.ts'
-import { setStockByApi, waitForServiceWorker } from './helpers.ts'
+import { holdScripts, setStockByApi, waitForServiceWorker } from './helpers.ts'
 import { E2E_PORT, ownPort } from './ports.ts'
 
 // The installable, offline PWA: manifest and service worker as Chromium judges them, pages kept for offline use,
@@ -213,16 +214,11 @@ test.describe('repeat visits', () => {
     // The page is on screen, made without a choice (its banner), while its scripts are held back; the choice is made
     // meanwhile (in another tab, say). The app, once it runs, finds the page made before the choice.
     const category = '/muesli/'
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const scripts = await holdScripts(page)
     const first = await page.goto(`${origin}${category}`)
     expect(await first!.text()).toContain('class="cookie-banner')
-    await page.evaluate(() => (document.cookie = 'consent=necessary; Path=/'))
-    release()
+    await page.evaluate((name) => (document.cookie = `${name}=necessary; Path=/`), CONSENT_COOKIE)
+    scripts.release()
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
     await expect(page.locator('.cookie-banner')).toHaveCount(0)
     await waitForServiceWorker(page)

@@ -1,4 +1,5 @@
 // The catalogue's constants as plain values (no zod), so the pages' first script can use them.
+import type { FacetDiscriminator } from './catalogue-api.ts'
 
 /** The comparison list holds at most 4 products. */
 export const COMPARE_MAX = 4
@@ -22,6 +23,23 @@ export const PRODUCT_FILTER_KEYS = [
   'sale',
   'new',
 ] as const
+
+/** How each filter key is offered: several values, one value, or a range. */
+export const FACET_DISCRIMINATORS: Record<(typeof PRODUCT_FILTER_KEYS)[number], FacetDiscriminator> = {
+  productGroup: 'multiSelect',
+  horseType: 'multiSelect',
+  ageGroup: 'multiSelect',
+  application: 'multiSelect',
+  ingredient: 'multiSelect',
+  labour: 'multiSelect',
+  package: 'multiSelect',
+  weightClass: 'rangeSlider',
+  sale: 'singleSelect',
+  new: 'singleSelect',
+}
+
+/** Display order of the facets: the order the filter keys are declared in. */
+export const FACET_ORDER: readonly (typeof PRODUCT_FILTER_KEYS)[number][] = PRODUCT_FILTER_KEYS
 
 /** Suggestions under the search box at most. */
 export const AUTOCOMPLETE_LIMIT = 6

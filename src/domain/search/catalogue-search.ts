@@ -2,37 +2,14 @@
 // POST /api/productsearch/search with it, and the app runs the very same code over the products it keeps in
 // IndexedDB, so offline results, facets, sorting and paging are the server's.
 import type { FacetFilter, ProductFilterKey, SearchRequest } from '../catalogue.ts'
-import type {
-  AutocompleteResponse,
-  FacetDiscriminator,
-  FacetResult,
-  ProductSummary,
-  SearchResponse,
-} from '../catalogue-api.ts'
-import { AUTOCOMPLETE_LIMIT, PRODUCT_FILTER_KEYS } from '../catalogue-constants.ts'
+import type { AutocompleteResponse, FacetResult, ProductSummary, SearchResponse } from '../catalogue-api.ts'
+import { AUTOCOMPLETE_LIMIT, FACET_DISCRIMINATORS, FACET_ORDER } from '../catalogue-constants.ts'
 import type { LanguageCode } from '../language-codes.ts'
 import type { CatalogueLabels, CatalogueProduct } from '../product.ts'
 import { cheapestVariant, isNew, isOnSale, summaryOf } from '../product-rules.ts'
 import { SearchIndex } from './search-index.ts'
 import type { SearchDocument } from './search-document.ts'
 import { fold } from './text.ts'
-
-/** How each filter key is offered: several values, one value, or a range. */
-export const FACET_DISCRIMINATORS: Record<ProductFilterKey, FacetDiscriminator> = {
-  productGroup: 'multiSelect',
-  horseType: 'multiSelect',
-  ageGroup: 'multiSelect',
-  application: 'multiSelect',
-  ingredient: 'multiSelect',
-  labour: 'multiSelect',
-  package: 'multiSelect',
-  weightClass: 'rangeSlider',
-  sale: 'singleSelect',
-  new: 'singleSelect',
-}
-
-/** Display order of the facets: the order the filter keys are declared in. */
-export const FACET_ORDER: readonly ProductFilterKey[] = PRODUCT_FILTER_KEYS
 
 /** The value of the yes/no facets (sale, new). */
 export const YES = 'yes'

@@ -3,8 +3,13 @@
 //   ?q=muesli&horseType=pony,senior&weightClass=5-25&sale=yes&sort=price&desc=1&p=2&ps=48
 // Reading is lenient: a value the shop does not know is ignored, never an error.
 import type { FacetFilter, ProductFilterKey, SearchRequest } from '../catalogue.ts'
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PRODUCT_FILTER_KEYS } from '../catalogue-constants.ts'
-import { FACET_DISCRIMINATORS, FACET_ORDER } from './catalogue-search.ts'
+import {
+  DEFAULT_PAGE_SIZE,
+  FACET_DISCRIMINATORS,
+  FACET_ORDER,
+  FIRST_PAGE,
+  PRODUCT_FILTER_KEYS,
+} from '../catalogue-constants.ts'
 
 export const PAGE_SIZES = [DEFAULT_PAGE_SIZE, 48, 96] as const
 export const SORTS = ['relevance', 'price', 'name', 'newest'] as const

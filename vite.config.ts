@@ -1,25 +1,35 @@
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { intlDataFor } from './src/domain/intl-data-all.ts'
+import { LANGUAGE_CODES } from './src/domain/language-codes.ts'
 import { TEXT_PARTS, textsPart } from './src/domain/text-parts.ts'
 import { CHUNK_GROUPS } from './src/server/render/chunk-groups.ts'
 
 /**
  * A language's texts in the browser: `locales/nl.json?part=first` and `?part=account` (src/domain/text-parts.ts),
  * each without the texts only the server uses (its mails' words). Plain imports (the server's, the tests') keep all.
+ * A language's first part also carries, as `intl`, what the shop reads off Intl for that language
+ * (src/domain/intl-data.ts): the tables of all 15 would be 4 KB of every first page's script.
  */
 const textParts = (): Plugin => ({
   name: 'text-parts',
   enforce: 'pre',
   transform(code, id) {
-    const match = /\/locales\/(?:[^/]+\/)?[^/?]+\.json\?part=(\w+)$/.exec(id)
+    const match = /\/locales\/((?:[^/]+\/)?)([^/?]+)\.json\?part=(\w+)$/.exec(id)
     if (!match) return null
-    const part = TEXT_PARTS.find((name) => name === match[1])
+    const [, folder, name, partName] = match
+    const part = TEXT_PARTS.find((known) => known === partName)
     if (!part) throw new Error(`Unknown text part in ${id}`)
     // A module of its own (Vite's JSON plugin leaves an import with a query alone); JSON.parse of a string is the
     // quickest way for a browser to read a large object.
     const texts = JSON.stringify(textsPart(JSON.parse(code) as Record<string, unknown>, part))
-    return { code: `export default JSON.parse(${JSON.stringify(texts)})`, map: null }
+    const language = LANGUAGE_CODES.find((known) => known === name)
+    const intl =
+      part === 'first' && !folder && language
+        ? `\nexport const intl = JSON.parse(${JSON.stringify(JSON.stringify(intlDataFor(language)))})`
+        : ''
+    return { code: `export default JSON.parse(${JSON.stringify(texts)})${intl}`, map: null }
   },
 })
 

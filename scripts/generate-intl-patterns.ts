@@ -102,21 +102,10 @@ const header = `// Written by scripts/generate-intl-patterns.ts from Node's Intl
 export function numberPatternsModule(): string {
   return `${header}
 // How each language writes money and numbers: the signs around the digits, the separators, the grouping.
-import type { CurrencyCode } from './currency.ts'
+import type { LanguageNumbers } from './intl-data.ts'
 import type { LanguageCode } from './language-codes.ts'
-import type { NumberPattern } from './locale.ts'
 
-export const NUMBER_PATTERNS: Record<
-  LanguageCode,
-  {
-    /** With two decimals, grouped only in sv and pl, as prices are. */
-    number: NumberPattern
-    /** As the language groups numbers. */
-    decimal: NumberPattern
-    percent: NumberPattern
-    money: Record<CurrencyCode, NumberPattern>
-  }
-> = ${visible(JSON.stringify(numberPatterns(), null, 2))}
+export const NUMBER_PATTERNS: Record<LanguageCode, LanguageNumbers> = ${visible(JSON.stringify(numberPatterns(), null, 2))}
 `
 }
 

@@ -3,6 +3,10 @@ import { CURRENCY_CODES } from './currency.ts'
 import { LANGUAGE_CODES } from './language-codes.ts'
 import { brandOf, chooseLocale, formatMoney, formatNumber, formatWithPattern, intlFormatOf } from './locale.ts'
 import { NUMBER_PATTERNS } from './number-patterns.ts'
+import { provideAllIntlData } from './intl-data-all.ts'
+
+// With the generated data, as the server and the browser write (intl-data.ts); without it each use asks Intl.
+provideAllIntlData()
 
 describe('brandOf', () => {
   it.each([

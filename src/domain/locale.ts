@@ -1,6 +1,6 @@
 import type { CurrencyCode } from './currency.ts'
 import { CULTURES, normaliseLanguageCode, type LanguageCode } from './language-codes.ts'
-import { NUMBER_PATTERNS } from './number-patterns.ts'
+import { intlDataOf } from './intl-data.ts'
 
 // Locale (chosen at start-up) and number formats. The same code formats prices on the server and in the app: with
 // the patterns Intl gives (number-patterns.ts, generated), not Intl itself, so the browser never sets up ICU's number
@@ -112,12 +112,12 @@ function intlFormat(language: LanguageCode, currency?: CurrencyCode): Intl.Numbe
 
 /** A number with always two decimals. */
 export function formatNumber(value: number, language: LanguageCode): string {
-  const pattern = NUMBER_PATTERNS[language]?.number
+  const pattern = intlDataOf(language)?.numbers.number
   return (pattern && formatWithPattern(pattern, value)) ?? intlFormat(language).format(value)
 }
 
 /** An amount in integer cents as money in the language's format, with two decimals and the currency sign. */
 export function formatMoney(cents: number, currency: CurrencyCode, language: LanguageCode): string {
-  const pattern = NUMBER_PATTERNS[language]?.money[currency]
+  const pattern = intlDataOf(language)?.numbers.money[currency]
   return (pattern && formatWithPattern(pattern, cents / 100)) ?? intlFormat(language, currency).format(cents / 100)
 }

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { LANGUAGE_CODES } from './language-codes.ts'
 import { intlLocaleOf } from './locale.ts'
 import { formatLongDate } from './long-date.ts'
+import { provideAllIntlData } from './intl-data-all.ts'
+
+// With the generated data, as the server and the browser write (intl-data.ts); without it each use asks Intl.
+provideAllIntlData()
 
 describe('formatLongDate', () => {
   it.each(LANGUAGE_CODES)('writes every day of four years as Intl does in %s', (language) => {

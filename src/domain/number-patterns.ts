@@ -1,20 +1,9 @@
 // Written by scripts/generate-intl-patterns.ts from Node's Intl (ICU 78.3, 15 cultures); do not edit.
 // How each language writes money and numbers: the signs around the digits, the separators, the grouping.
-import type { CurrencyCode } from './currency.ts'
+import type { LanguageNumbers } from './intl-data.ts'
 import type { LanguageCode } from './language-codes.ts'
-import type { NumberPattern } from './locale.ts'
 
-export const NUMBER_PATTERNS: Record<
-  LanguageCode,
-  {
-    /** With two decimals, grouped only in sv and pl, as prices are. */
-    number: NumberPattern
-    /** As the language groups numbers. */
-    decimal: NumberPattern
-    percent: NumberPattern
-    money: Record<CurrencyCode, NumberPattern>
-  }
-> = {
+export const NUMBER_PATTERNS: Record<LanguageCode, LanguageNumbers> = {
   cs: {
     number: {
       positive: ['', ''],

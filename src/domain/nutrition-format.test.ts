@@ -8,6 +8,10 @@ import { LANGUAGE_CODES, type LanguageCode } from './language-codes.ts'
 import { intlLocaleOf } from './locale.ts'
 import { formatGroupNutrient, formatMainNutrient } from './nutrition-format.ts'
 import type { Translate } from './variant-label.ts'
+import { provideAllIntlData } from './intl-data-all.ts'
+
+// With the generated data, as the server and the browser write (intl-data.ts); without it each use asks Intl.
+provideAllIntlData()
 
 const texts = { nl, en, de, 'fr-BE': frBE, pl } as const
 /** The language's texts by dotted key, as i18next's `t` gives them. */

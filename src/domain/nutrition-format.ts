@@ -5,7 +5,7 @@
 // in g/kg, trace elements and vitamins in mg/kg, and vitamins A and D3 in international units per kg.
 import type { Nutrition } from './catalogue.ts'
 import { formatWithPattern, intlLocaleOf } from './locale.ts'
-import { NUMBER_PATTERNS } from './number-patterns.ts'
+import { intlDataOf } from './intl-data.ts'
 import type { LanguageCode } from './language-codes.ts'
 import type { Translate } from './variant-label.ts'
 
@@ -56,7 +56,7 @@ const IN_INTERNATIONAL_UNITS = new Set(['vitaminA', 'vitaminD3'])
  */
 function formatValue(language: LanguageCode, measure: Measure, value: number): string {
   const percent = measure.unit === 'percent'
-  const patterns = NUMBER_PATTERNS[language]
+  const patterns = intlDataOf(language)?.numbers
   const written =
     patterns &&
     formatWithPattern(

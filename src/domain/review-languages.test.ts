@@ -3,6 +3,10 @@ import { LANGUAGE_CODES, type LanguageCode } from './language-codes.ts'
 import { intlLocaleOf } from './locale.ts'
 import type { ProductReview } from './product.ts'
 import { isInLanguage, languageName, reviewsFor, spokenLanguage } from './review-languages.ts'
+import { provideAllIntlData } from './intl-data-all.ts'
+
+// With the generated data, as the server and the browser write (intl-data.ts); without it each use asks Intl.
+provideAllIntlData()
 
 let id = 0
 const review = (language: LanguageCode, createdAt: string): ProductReview => ({

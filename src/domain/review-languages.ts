@@ -1,6 +1,6 @@
 // Reviews come in every language the brand sells in (each review has a language). A shopper reads the ones in
 // their own language first and may keep to those; the rest say which language they are in.
-import { LANGUAGE_NAMES } from './intl-texts.ts'
+import { intlDataOf } from './intl-data.ts'
 import { intlLocaleOf } from './locale.ts'
 import type { LanguageCode } from './language-codes.ts'
 import type { ProductReview } from './product.ts'
@@ -29,7 +29,7 @@ export function languageName(of: LanguageCode, shopperLanguage: LanguageCode): s
   // Generated from Intl.DisplayNames (intl-texts.ts): no Intl object while the product page hydrates.
   const spoken = spokenLanguage(of)
   return (
-    LANGUAGE_NAMES[shopperLanguage]?.[spoken] ??
+    intlDataOf(shopperLanguage)?.languageNames[spoken] ??
     new Intl.DisplayNames(intlLocaleOf(shopperLanguage), { type: 'language', fallback: 'code' }).of(spoken) ??
     of
   )

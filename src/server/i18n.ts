@@ -2,11 +2,14 @@
 // the request's (header `languageid` or the site's default), falling back to English.
 import { readFileSync } from 'node:fs'
 import { createInstance, type i18n } from 'i18next'
+import { provideAllIntlData } from '../domain/intl-data-all.ts'
 import { LANGUAGE_CODES, type LanguageCode } from '../domain/language-codes.ts'
 
 const localesDir = new URL('../../locales/', import.meta.url)
 
 let instance: i18n | undefined
+// Prices, numbers and dates in the server's mails, invoices and feeds, in every language (intl-data.ts).
+provideAllIntlData()
 
 function load(): i18n {
   const resources = Object.fromEntries(

@@ -1,4 +1,6 @@
-// On the server every language is in memory; each request picks its own.
+// On the server every language is in memory, with what the shop reads off Intl for it (intl-data.ts); each request
+// picks its own.
+import { provideAllIntlData } from '../../domain/intl-data-all.ts'
 import type { Locale } from '../../domain/locale.ts'
 import type { LocaleBundle, MessageOverrides, Messages } from './i18n.ts'
 
@@ -7,6 +9,7 @@ const brandTexts = import.meta.glob<MessageOverrides>('../../../locales/second-b
   import: 'default',
   eager: true,
 })
+provideAllIntlData()
 
 export function bundleOf(locale: Locale, which: 'active' | 'fallback' = 'active'): LocaleBundle {
   const language = which === 'active' ? locale.language : locale.fallbackLanguage

@@ -24,7 +24,7 @@ import type { LayoutHandle } from './frame/frame.tsx'
 import type { TextPart } from '../domain/text-parts.ts'
 import { ACCOUNT_STATE_GLOBAL, accountAtom, fetchAccountState, UNKNOWN } from './account/account-state.ts'
 import { createShopApi } from './api/shop-api.ts'
-import { rendersCatalogueView } from './catalogue/load-view.ts'
+import { CATALOGUE_VIEW_MODULES, catalogueViewOf } from './catalogue/load-view.ts'
 import { rendersArticleView } from './content/load-article-view.ts'
 import type { Transport } from '../browser/transport.ts'
 import { bundleOf } from './i18n/bundles.server.ts'
@@ -75,8 +75,6 @@ export type RenderResult =
 
 const handler = createStaticHandler(routes)
 
-/** The catalogue's view, a chunk of its own (see catalogue/load-view.ts), as the build's manifest names it. */
-const CATALOGUE_VIEW = 'src/app/catalogue/catalogue-view.tsx'
 /** The advice, blog, news and partner pages' view (see content/load-article-view.ts). */
 const ARTICLE_VIEW = 'src/app/content/article-view.tsx'
 
@@ -152,8 +150,9 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const router = createStaticRouter(handler.dataRoutes, context)
   const { assets } = options
   const routeIds = context.matches.map((match) => match.route.id)
-  // A catalogue page (or a page offering products) renders with the catalogue's view, its own chunk and styles.
-  const views = rendersCatalogueView(context.loaderData.dynamic) ? [CATALOGUE_VIEW] : []
+  // A catalogue page (or a page offering products) renders with a catalogue view, its own chunk and styles.
+  const catalogueView = catalogueViewOf(context.loaderData.dynamic)
+  const views: string[] = catalogueView ? [CATALOGUE_VIEW_MODULES[catalogueView]] : []
   if (rendersArticleView(context.loaderData.dynamic)) views.push(ARTICLE_VIEW)
   // A page of the account area renders in its frame, a chunk (and styles) of its own.
   if (context.matches.some((match) => (match.route.handle as LayoutHandle | undefined)?.layout === 'account'))

@@ -14,7 +14,7 @@ import { fetchTransport } from '../browser/transport.ts'
 import { loadBundle } from './i18n/bundles.client.ts'
 import { createI18n, textsOf } from './i18n/i18n.ts'
 import { accountTextsOf, provideAccountTexts } from './i18n/account-texts.ts'
-import { loadCatalogueView, rendersCatalogueView } from './catalogue/load-view.ts'
+import { loadViewOf } from './catalogue/load-view.ts'
 import { loadArticleView, rendersArticleView } from './content/load-article-view.ts'
 import { restoreDrafts } from './pwa/drafts.ts'
 import { offlinePathFor } from '../domain/paths.ts'
@@ -96,8 +96,7 @@ export async function start() {
   )
 
   // A catalogue page's own chunk too, so its part of the page hydrates at once.
-  if (rendersCatalogueView(window.__staticRouterHydrationData?.loaderData?.dynamic))
-    await loadCatalogueView().catch(() => undefined)
+  await loadViewOf(window.__staticRouterHydrationData?.loaderData?.dynamic)?.catch(() => undefined)
   if (rendersArticleView(window.__staticRouterHydrationData?.loaderData?.dynamic))
     await loadArticleView().catch(() => undefined)
 

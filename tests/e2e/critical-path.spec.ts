@@ -69,6 +69,24 @@ for (const path of ['/', '/muesli/', '/muesli/sport-muesli/', '/vergelijken/', '
   })
 }
 
+// Each first page carries only its own view: the device's search (for offline) loads at idle with the device's
+// catalogue, a category's page does not bring the product page's parts, nor a product's page the lists' filters
+// (src/server/render/chunk-groups.ts, catalogue/load-view.ts).
+const VIEWS: [path: string, has: string[], not: string[]][] = [
+  ['/', [], ['device-search', 'catalogue-view', 'product-view', 'catalogue-parts']],
+  ['/muesli/', ['catalogue-view', 'catalogue-parts'], ['device-search', 'product-view']],
+  ['/muesli/sport-muesli/', ['product-view', 'catalogue-parts'], ['device-search', 'catalogue-view']],
+]
+for (const [path, has, not] of VIEWS) {
+  test(`${path}: its own view, no other page's and no device search on the first page's path`, async ({ request }) => {
+    const chunks = (await firstScripts(path, request)).map(
+      (script) => /^\/assets\/(.+)-[\w-]{8}\.js$/.exec(script)?.[1],
+    )
+    for (const chunk of has) expect(chunks, chunk).toContain(chunk)
+    for (const chunk of not) expect(chunks, chunk).not.toContain(chunk)
+  })
+}
+
 // What the home page loads once it is idle (the stores, the schemas, the catalogue sync) is data, not another page:
 // a schema shared with the checkout's forms used to bring the checkout's view with it, and with it the catalogue's
 // view, the cart page and three stylesheets, all evaluated and styled in the tasks after the load.
@@ -83,9 +101,10 @@ test('the home page at idle loads no other page’s view or stylesheet', async (
   expect(views).toEqual([])
 })
 
-// The first Intl object a page makes sets up ICU's data: 40–110 ms in Chromium here, inside the task that hydrates
-// the first price. Prices, nutrition values, review dates and language names are written with the patterns Intl gives
-// (src/domain/number-patterns.ts, intl-texts.ts), so no page kind a shopper lands on makes one while it loads.
+// The first Intl object a page makes sets up ICU's data: 40–110 ms in Chromium here, inside the task that hydrates the
+// first price. Prices, nutrition values, review dates and language names are written with the patterns Intl gives
+// (src/domain/number-patterns.ts, intl-texts.ts; the browser has its language's with its texts, intl-data.ts), so no
+// page kind a shopper lands on makes one while it loads.
 test('home, category, product and cart pages load without making an Intl format', async ({ page }) => {
   await page.addInitScript(() => {
     const made: string[] = []

@@ -8,7 +8,7 @@ import type { Alternate, RouteInfo } from '../../domain/routing.ts'
 import { loadSchemas } from '../api/shop-api.ts'
 import { ApiRequestError } from '../../browser/transport.ts'
 import type { CatalogueData } from '../catalogue/catalogue.data.ts'
-import { loadCatalogueView } from '../catalogue/load-view.ts'
+import { loadCatalogueView, loadCatalogueViews } from '../catalogue/load-view.ts'
 import { isUnreachable, localRouteOf } from '../catalogue/catalogue-source.ts'
 import { loadShowcase, type Showcase } from './showcase.data.ts'
 import { homePath } from '../../domain/catalogue-paths.ts'
@@ -32,11 +32,11 @@ export type DynamicData =
   /** No network and nothing on the device for this path. */
   | { kind: 'offline' }
 
-/** A catalogue page's data module, and its view, so the page renders in place (see load-view.ts). */
+/** A catalogue page's data module, and its views, so the page renders in place (see load-view.ts). */
 const catalogue = async () => {
   const [module] = await Promise.all([
     import('../catalogue/catalogue.data.ts'),
-    loadCatalogueView().catch(() => undefined),
+    loadCatalogueViews().catch(() => undefined),
   ])
   return module
 }

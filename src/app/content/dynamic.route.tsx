@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoaderData } from 'react-router'
-import { loadCatalogueView, loadedCatalogueView } from '../catalogue/load-view.ts'
+import { loadCatalogueView, loadedCatalogueView, loadedProductView, loadProductView } from '../catalogue/load-view.ts'
 import { loadArticleView, loadedArticleView } from './load-article-view.ts'
 import { ContentBlocks } from './blocks.tsx'
 import { FaqList } from './faq-list.tsx'
@@ -16,8 +16,9 @@ import { homePath } from '../../domain/catalogue-paths.ts'
 
 export { dynamicLoader as loader } from './dynamic.data.ts'
 
-/** Catalogue pages are a chunk of their own: content pages (the home page among them) do not carry them. */
-const CatalogueView = lazy(loadCatalogueView)
+/** Catalogue pages are chunks of their own: content pages (the home page among them) do not carry them. */
+const ListView = lazy(loadCatalogueView)
+const ProductView = lazy(loadProductView)
 /** So are advice, blog, news and partner pages. */
 const ArticleView = lazy(async () => ({ default: (await loadArticleView()).ArticleView }))
 
@@ -30,10 +31,19 @@ export function Component() {
       return <FaqPageView data={data} />
     case 'catalogue': {
       // Loaded by the loader, so it renders in place; lazily only if that load failed.
-      const View = loadedCatalogueView()?.default ?? CatalogueView
+      const page = data.data
+      if (page.kind === 'product') {
+        const View = loadedProductView()?.default ?? ProductView
+        return (
+          <Suspense>
+            <View data={page} />
+          </Suspense>
+        )
+      }
+      const View = loadedCatalogueView()?.default ?? ListView
       return (
         <Suspense>
-          <View data={data.data} />
+          <View data={page} />
         </Suspense>
       )
     }

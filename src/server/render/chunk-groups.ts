@@ -43,8 +43,22 @@ export const CHUNK_GROUPS: Record<string, string | readonly string[]> = {
   // chunk of its own that the device's catalogue store brings at idle. No page needs it to show or to start, so it
   // is off every first page's path (4.8 KB gzip of it).
   'device-search': 'src/domain/search/',
-  // The catalogue's view: cards, filters, the product page's parts.
+  // What the catalogue's two views share (catalogue/load-view.ts): the product cards with their prices, stars and
+  // badges, the note on how fresh the device's copy is; and what the product page shares with the cart, the
+  // comparison and the checkout (adding to the cart, a refusal's words, a variant's name). Before the views, so
+  // neither takes them in, and a cart or checkout page loads neither view.
+  'catalogue-parts': [
+    'src/app/catalogue/product-card.tsx',
+    'src/app/catalogue/freshness-note.tsx',
+    'src/app/catalogue/use-hydrated.ts',
+    'src/app/cart/add-to-cart.tsx',
+    'src/app/cart/refusal.ts',
+    'src/app/catalogue/variant-text.ts',
+  ],
+  // The product lists' view: the list, its filters, and the products a content page offers.
   'catalogue-view': 'src/app/catalogue/catalogue-view.tsx',
+  // The product page's view: images, variants, specifications, reviews, the reminder form.
+  'product-view': 'src/app/catalogue/product-view.tsx',
   // The cart page: its lines, totals, code and delivery choice.
   'cart-view': 'src/app/cart/cart-page.tsx',
   // The device's database (Dexie), on its own as before: named here so the checkout's group below does not take it

@@ -10,7 +10,8 @@ import { CHUNK_GROUPS } from './src/server/render/chunk-groups.ts'
  * A language's texts in the browser: `locales/nl.json?part=first` and `?part=account` (src/domain/text-parts.ts),
  * each without the texts only the server uses (its mails' words). Plain imports (the server's, the tests') keep all.
  * A language's first part also carries, as `intl`, what the shop reads off Intl for that language
- * (src/domain/intl-data.ts): the tables of all 15 would be 4 KB of every first page's script.
+ * (src/domain/intl-data.ts): the tables of all 15 were 0.8 KB (gzip) of every first page's script and 1.4 KB more of a
+ * catalogue page's.
  */
 const textParts = (): Plugin => ({
   name: 'text-parts',

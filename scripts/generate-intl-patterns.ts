@@ -12,6 +12,7 @@ import * as prettier from 'prettier'
 import { CURRENCY_CODES } from '../src/domain/currency.ts'
 import { CULTURES, LANGUAGE_CODES, type LanguageCode } from '../src/domain/language-codes.ts'
 import { intlFormatOf, intlLocaleOf, type NumberPattern } from '../src/domain/locale.ts'
+import { intlLongDateOf } from '../src/domain/long-date.ts'
 import { spokenLanguage } from '../src/domain/review-languages.ts'
 
 /** A format's pattern, read off what it writes for a few numbers. */
@@ -67,7 +68,7 @@ export function numberPatterns() {
 
 /** The long date format of a language (Intl's dateStyle 'long'), as a template and the months' names in it. */
 export function longDateOf(language: LanguageCode) {
-  const format = new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: 'long', timeZone: 'UTC' })
+  const format = intlLongDateOf(language)
   const template = format
     .formatToParts(new Date(Date.UTC(2026, 0, 5)))
     .map((part) => (part.type === 'literal' ? part.value : `{${part.type}}`))

@@ -24,8 +24,10 @@ export const PRODUCT_FILTER_KEYS = [
   'new',
 ] as const
 
+type FilterKey = (typeof PRODUCT_FILTER_KEYS)[number]
+
 /** How each filter key is offered: several values, one value, or a range. */
-export const FACET_DISCRIMINATORS: Record<(typeof PRODUCT_FILTER_KEYS)[number], FacetDiscriminator> = {
+export const FACET_DISCRIMINATORS: Record<FilterKey, FacetDiscriminator> = {
   productGroup: 'multiSelect',
   horseType: 'multiSelect',
   ageGroup: 'multiSelect',
@@ -39,7 +41,7 @@ export const FACET_DISCRIMINATORS: Record<(typeof PRODUCT_FILTER_KEYS)[number], 
 }
 
 /** Display order of the facets: the order the filter keys are declared in. */
-export const FACET_ORDER: readonly (typeof PRODUCT_FILTER_KEYS)[number][] = PRODUCT_FILTER_KEYS
+export const FACET_ORDER: readonly FilterKey[] = PRODUCT_FILTER_KEYS
 
 /** Suggestions under the search box at most. */
 export const AUTOCOMPLETE_LIMIT = 6

@@ -15,7 +15,7 @@ const load = async () => ({
 const date = new Date('2026-11-27T10:00:00Z')
 
 describe('the generated Intl data', () => {
-  it('is not there until provided; then money, numbers, dates and languages are written as Intl writes them', async () => {
+  it('is not there until provided, and without it money, dates and language names are written by Intl', async () => {
     const { data, locale, dates, reviews } = await load()
     expect(data.intlDataOf('nl')).toBeUndefined()
     expect(locale.formatMoney(123456, 'EUR', 'nl')).toBe(locale.intlFormatOf('nl', 'EUR').format(1234.56))

@@ -5,22 +5,15 @@ import { intlDataOf } from './intl-data.ts'
 import type { LanguageCode } from './language-codes.ts'
 import { intlLocaleOf } from './locale.ts'
 
-const formats = new Map<LanguageCode, Intl.DateTimeFormat>()
-/** Intl's own long date, where the language's template is not provided (intl-data.ts): the same text. */
-function longDates(language: LanguageCode) {
-  let format = formats.get(language)
-  if (!format)
-    formats.set(
-      language,
-      (format = new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: 'long', timeZone: 'UTC' })),
-    )
-  return format
-}
+/** Intl's long date in a language, in UTC: what the template is read off (scripts/generate-intl-patterns.ts). */
+export const intlLongDateOf = (language: LanguageCode) =>
+  new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: 'long', timeZone: 'UTC' })
 
 export function formatLongDate(date: Date, language: LanguageCode): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value')
   const long = intlDataOf(language)?.longDate
-  if (!long) return longDates(language).format(date)
+  // Where the language's template is not provided (intl-data.ts), Intl writes the same.
+  if (!long) return intlLongDateOf(language).format(date)
   const { template, months } = long
   return template
     .replace('{day}', String(date.getUTCDate()))

@@ -101,6 +101,24 @@ test('the home page at idle loads no other page’s view or stylesheet', async (
   expect(views).toEqual([])
 })
 
+// A response whose body the page never reads stays open in Chromium: it holds one of the host's six connections for
+// as long as the page lives, and Lighthouse, waiting for the page's requests to end, ran into its 45 s limit on every
+// page (the health check's answer was never read). Every request of a first visit, the idle work's too, ends.
+test('every request a first visit makes ends, none is left open', async ({ page }) => {
+  const open = new Map<object, string>()
+  const asked: string[] = []
+  page.on('request', (request) => {
+    open.set(request, request.url())
+    asked.push(new URL(request.url()).pathname)
+  })
+  page.on('requestfinished', (request) => open.delete(request))
+  page.on('requestfailed', (request) => open.delete(request))
+  await page.goto(`http://equivera-nl.localhost:${E2E_PORT}/`)
+  await expect(page.locator('html')).toHaveAttribute('data-catalogue-synced', /^\d+$/, { timeout: 30_000 })
+  expect(asked).toEqual(expect.arrayContaining(['/health', '/api/catalogue/sync']))
+  await expect.poll(() => [...open.values()], { timeout: 10_000 }).toEqual([])
+})
+
 // The first Intl object a page makes sets up ICU's data: 40–110 ms in Chromium here, inside the task that hydrates the
 // first price. Prices, nutrition values, review dates and language names are written with the patterns Intl gives
 // (src/domain/number-patterns.ts, intl-texts.ts; the browser has its language's with its texts, intl-data.ts), so no

@@ -16,6 +16,21 @@ export function nextConnectivity(current: Connectivity, reachable: boolean): Con
   return current === 'offline' ? 'back-online' : current
 }
 
+/**
+ * Whether the shop's server answers its health check. The answer's body is read though nothing in it is needed: a
+ * response whose body nobody reads stays open in the browser, holding one of the host's few connections, and tools
+ * that wait for the page's requests to end (Lighthouse) waited for it until their time limit.
+ */
+export async function serverAnswers(fetchHealth: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const response = await fetchHealth('/health', { cache: 'no-store' })
+    await response.arrayBuffer()
+    return response.ok
+  } catch {
+    return false
+  }
+}
+
 export function useConnectivity() {
   const set = useSetAtom(connectivityAtom)
   useEffect(() => {
@@ -40,10 +55,7 @@ export function useConnectivity() {
     const unsubscribe = onNetworkResult(update)
     // A page may have come from the service worker's cache while the browser claims to be online: ask the server
     // (the health check is never cached), so the notice tells the truth from the start.
-    fetch('/health', { cache: 'no-store' }).then(
-      (response) => update(response.ok),
-      () => update(false),
-    )
+    void serverAnswers().then(update)
     return () => {
       window.removeEventListener('online', online)
       window.removeEventListener('offline', offline)

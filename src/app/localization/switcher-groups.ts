@@ -9,8 +9,9 @@ export interface BrandGroup {
 
 /**
  * The switcher's options by brand: several brands sell in one country (Denmark, Germany, the Netherlands), so a
- * country and language alone do not say which shop a link opens. The visitor's own brand comes first, then the others
- * by name; within a brand the options keep their order.
+ * country and language alone do not say which shop a link opens. The options come in the switcher's order
+ * (switcherOptions: the visitor's own brand first, then the others by name, each by country): the groups keep it.
+ * Nothing is compared here: in the browser a first comparison of strings sets up ICU's collation during hydration.
  */
 export function brandGroups(options: SwitcherOption[]): BrandGroup[] {
   const groups = new Map<Brand, BrandGroup>()
@@ -19,8 +20,5 @@ export function brandGroups(options: SwitcherOption[]): BrandGroup[] {
     group.options.push(option)
     groups.set(option.brand, group)
   }
-  const own = options.find((option) => option.current)?.brand
-  return [...groups.values()].toSorted(
-    (a, b) => Number(b.brand === own) - Number(a.brand === own) || a.brandName.localeCompare(b.brandName),
-  )
+  return [...groups.values()]
 }

@@ -69,6 +69,31 @@ describe('switcherOptions', () => {
     expect(options.map((o) => `${o.brand} ${o.brandName}`)).toEqual(Array(3).fill('equivera Equivera'))
   })
 
+  it('orders by brand, the visitor’s own first, then by country in the page’s language', () => {
+    const de: SiteLanguage = { ...nlBE, languageId: 3, code: 'de', culture: 'de-DE', localizedName: 'Deutsch' }
+    const branded = (siteId: number, countryId: number, brandName: string) => ({
+      ...site(siteId, countryId, `site-${siteId}.example`, [de]),
+      brandName,
+      variant: brandName === 'Equivera' ? 'shop' : 'muehldorfer',
+    })
+    const names = [
+      { countryId: 1, name: 'Polen', regionCode: 'PL', phoneCountryCode: '+48' },
+      { countryId: 2, name: 'Österreich', regionCode: 'AT', phoneCountryCode: '+43' },
+      { countryId: 3, name: 'Niederlande', regionCode: 'NL', phoneCountryCode: '+31' },
+    ]
+    const sites = [
+      branded(1, 1, 'Equivera'),
+      branded(2, 2, 'Equivera'),
+      branded(3, 3, 'Equivera'),
+      branded(4, 2, 'Mühldorfer'),
+    ] as unknown as Site[]
+    const order = (current: number) =>
+      switcherOptions(sites, names, current, 3, new URL('https://x/')).map((o) => `${o.brandName} ${o.label.country}`)
+    // 'Ö' is an O in German: a comparison of code points would put Österreich last.
+    expect(order(1)).toEqual(['Equivera Niederlande', 'Equivera Österreich', 'Equivera Polen', 'Mühldorfer Österreich'])
+    expect(order(4)).toEqual(['Mühldorfer Österreich', 'Equivera Niederlande', 'Equivera Österreich', 'Equivera Polen'])
+  })
+
   it('leaves the corporate site out of the shops’ list', () => {
     const options = switcherOptions([site(18, 1, 'group', [nlBE], 2)], countries, 1, 12, new URL('https://x/'))
     expect(options).toEqual([])

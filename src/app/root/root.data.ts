@@ -131,7 +131,18 @@ function siteCountryOf(countries: Country[], countryId: number): RootData['siteC
   return country ? { code: country.regionCode, name: country.name } : null
 }
 
-/** "country name - language name" for every site and language, each linking to that site's home page. */
+/** One collator per language, made on first use: the server renders the frame for every page. */
+const collators = new Map<string, Intl.Collator>()
+function collatorFor(culture: string): Intl.Collator {
+  let collator = collators.get(culture)
+  if (!collator) collators.set(culture, (collator = new Intl.Collator(culture || undefined)))
+  return collator
+}
+
+/**
+ * "country name - language name" for every site and language, each linking to that site's home page; in the order the
+ * switcher shows them: by brand (the visitor's own first, then the others by name), then by country and language.
+ */
 export function switcherOptions(
   sites: Site[],
   countries: Country[],
@@ -146,7 +157,7 @@ export function switcherOptions(
       : `https://${domain}`
   const countryName = new Map(countries.map((c) => [c.countryId, c.name]))
   const countryCode = new Map(countries.map((c) => [c.countryId, c.regionCode]))
-  return sites
+  const options = sites
     .filter((site) => site.type !== 2 || site.siteId === currentSiteId)
     .flatMap((site) =>
       site.languages.map((language) => ({
@@ -161,9 +172,18 @@ export function switcherOptions(
         current: site.siteId === currentSiteId && language.languageId === currentLanguageId,
       })),
     )
-    .toSorted(
-      (a, b) => a.label.country.localeCompare(b.label.country) || a.label.language.localeCompare(b.label.language),
-    )
+  // Sorted here, where the data is made (on the server for a first page), in the page's language: the switcher only
+  // groups them. A browser's first comparison of strings sets up ICU's collation, 35 ms on this machine (140 ms at 4×
+  // CPU) in the task that hydrated the footer.
+  const own = options.find((option) => option.current)
+  const compare = collatorFor(own?.hreflang ?? '').compare
+  return options.toSorted(
+    (a, b) =>
+      Number(b.brand === own?.brand) - Number(a.brand === own?.brand) ||
+      compare(a.brandName, b.brandName) ||
+      compare(a.label.country, b.label.country) ||
+      compare(a.label.language, b.label.language),
+  )
 }
 
 /** The frame's data only changes with the language (a '/fr/' prefix on a shared domain) or on an explicit reload. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGE_CODES } from './language-codes.ts'
 import { intlLocaleOf } from './locale.ts'
-import { formatLongDate } from './long-date.ts'
+import { formatLongDate, intlLongDateOf } from './long-date.ts'
 import { provideAllIntlData } from './intl-data-all.ts'
 
 // With the generated data, as the server and the browser write (intl-data.ts); without it each use asks Intl.
@@ -22,6 +22,12 @@ describe('formatLongDate', () => {
     expect(formatLongDate(date, 'nl')).toBe('27 november 2026')
     expect(formatLongDate(date, 'de-AT')).toBe('27. November 2026')
     expect(formatLongDate(date, 'pt')).toBe('27 de novembro de 2026')
+  })
+
+  it("makes Intl's long date once per language (the fallback where no template is provided)", () => {
+    expect(intlLongDateOf('nl')).toBe(intlLongDateOf('nl'))
+    expect(intlLongDateOf('de')).not.toBe(intlLongDateOf('nl'))
+    expect(intlLongDateOf('de').resolvedOptions()).toMatchObject({ dateStyle: 'long', timeZone: 'UTC' })
   })
 
   it('refuses an invalid date as Intl does', () => {

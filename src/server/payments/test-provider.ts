@@ -65,8 +65,13 @@ const WebhookBodySchema = z.object({ id: z.string().regex(TEST_PAYMENT_ID), stat
 /** Sends a webhook call; answers the HTTP status. Tests put app.inject here. */
 export type WebhookTransport = (url: string, body: string, headers: Record<string, string>) => Promise<number>
 
-const fetchTransport: WebhookTransport = async (url, body, headers) => {
+/**
+ * The webhook call over HTTP. The answer's body is read to its end (and dropped): a response whose body nobody reads
+ * keeps its connection busy, so the next call could not reuse it and would open another.
+ */
+export const fetchWebhookTransport: WebhookTransport = async (url, body, headers) => {
   const response = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) })
+  await response.arrayBuffer()
   return response.status
 }
 
@@ -103,7 +108,7 @@ export interface TestProviderOptions {
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const
   /** How webhook calls leave; tests replace it with app.inject. */
-  transport: WebhookTransport = fetchTransport
+  transport: WebhookTransport = fetchWebhookTransport
   readonly #db: Db
   readonly #jobs: JobQueue
   readonly #publicUrl: URL

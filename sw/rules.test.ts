@@ -8,6 +8,7 @@ import {
   fallbackImagePaths,
   isCacheable,
   isProductImage,
+  keepOfflinePage,
   KEPT_PAGE_AT_ONCE_S,
   keptPageChanged,
   markedKept,
@@ -341,5 +342,51 @@ describe('keptPageChanged', () => {
 
   it('says changed when the kept copy has no ETag to compare', () => {
     expect(keptPageChanged(response(200), response(200))).toBe(true)
+  })
+})
+
+describe('keepOfflinePage', () => {
+  /** An answer whose body says whether it was read to its end or let go. */
+  function tracked(status: number, headers: Record<string, string> = {}) {
+    const state = { cancelled: false }
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new TextEncoder().encode('<html>offline</html>')),
+      cancel: () => {
+        state.cancelled = true
+      },
+    })
+    return { response: new Response(body, { status, headers }), state }
+  }
+  const memoryCache = (held: string[] = []) => {
+    const kept = new Map<string, Response>(held.map((path) => [path, new Response('old')]))
+    return {
+      kept,
+      match: async (path: RequestInfo | URL) => kept.get(String(path)),
+      put: async (path: RequestInfo | URL, answer: Response) => void kept.set(String(path), answer),
+    }
+  }
+
+  it('keeps the page the server answers', async () => {
+    const cache = memoryCache()
+    const answer = tracked(200, { 'content-type': 'text/html' })
+    expect(await keepOfflinePage(cache, '/fr/offline', async () => answer.response)).toBe(true)
+    expect(cache.kept.get('/fr/offline')).toBe(answer.response)
+    expect(answer.state.cancelled).toBe(false)
+  })
+
+  it('asks nothing when the page is kept already', async () => {
+    const cache = memoryCache(['/offline'])
+    let asked = 0
+    expect(await keepOfflinePage(cache, '/offline', async () => (asked++, tracked(200).response))).toBe(false)
+    expect(asked).toBe(0)
+  })
+
+  it('keeps neither an error nor a no-store answer, and lets their bodies go so the requests end', async () => {
+    for (const answer of [tracked(503), tracked(200, { 'cache-control': 'no-store' })]) {
+      const cache = memoryCache()
+      expect(await keepOfflinePage(cache, '/offline', async () => answer.response)).toBe(false)
+      expect(cache.kept.size).toBe(0)
+      expect(answer.state.cancelled).toBe(true)
+    }
   })
 })

@@ -95,6 +95,25 @@ export function isCacheable(response: Response): boolean {
 }
 
 /**
+ * Keeps the offline page at `path` in `cache` unless it is there already. An answer not kept (an error, one marked
+ * no-store) has its body let go, so its request ends rather than holding a connection while the worker lives.
+ */
+export async function keepOfflinePage(
+  cache: Pick<Cache, 'match' | 'put'>,
+  path: string,
+  fetchPage: (path: string) => Promise<Response>,
+): Promise<boolean> {
+  if (await cache.match(path)) return false
+  const response = await fetchPage(path)
+  // The offline page answers 200 with its own text; a failure leaves nothing behind.
+  if (response.ok && isCacheable(response)) {
+    await cache.put(path, response)
+    return true
+  }
+  await response.body?.cancel()
+  return false
+}
+/**
  * The API calls whose answers belong to one person (the account, signing in and out, the captcha's one-time
  * challenges): only ever from the network, never from or into a cache, whatever their headers say.
  */

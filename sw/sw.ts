@@ -17,6 +17,7 @@ import {
   IMAGE_CACHE_MAX_BYTES,
   IMAGE_CACHE_MAX_ENTRIES,
   isCacheable,
+  keepOfflinePage,
   isPersonalApi,
   keptPageChanged,
   markedKept,
@@ -355,11 +356,7 @@ function inTurn(path: string, work: () => Promise<void>): Promise<void> {
 /** The offline page of a language (e.g. '/fr/offline/'), fetched while online so it is there when needed. */
 async function warmOfflinePage(prefixPath: string): Promise<void> {
   const cache = await caches.open(names.pages)
-  const path = offlinePathFor(prefixPath)
-  if (await cache.match(path)) return
-  const response = await fetch(path, { credentials: 'omit' })
-  // The offline page answers 200 with its own text; a failure leaves nothing behind.
-  if (response.ok && isCacheable(response)) await cache.put(path, response)
+  await keepOfflinePage(cache, offlinePathFor(prefixPath), (path) => fetch(path, { credentials: 'omit' }))
 }
 
 self.addEventListener('install', (event) => {

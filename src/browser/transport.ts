@@ -81,7 +81,8 @@ export function fetchTransport(base = '', onResponse?: (headers: Headers) => voi
     // An answer the service worker took from its cache says so in a header; it tells nothing about the network.
     if (!response.headers.has('x-from-cache')) for (const listener of networkListeners) listener(true)
     onResponse?.(response.headers)
-    const text = response.status === 204 ? '' : await response.text()
+    // Read to its end, a 204's empty answer too: Chromium calls off a request whose answer nobody reads.
+    const text = await response.text()
     let body: unknown = null
     if (text) {
       try {

@@ -275,7 +275,12 @@ async function warmImages(imageNames: string[], event: ExtendableEvent): Promise
     if (!name || run.stop.signal.aborted) return
     run.inFlight.add(name)
     const request = new Request(warmImageUrl(name), { signal: run.stop.signal })
-    await images.handle({ event, request }).catch(() => undefined)
+    // The strategy keeps a copy; the answer it hands back is nobody's to show, so it is let go rather than left
+    // unread (a refused one would otherwise hold its request open for as long as this worker lives).
+    await images
+      .handle({ event, request })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined)
     run.inFlight.delete(name)
     return next()
   }

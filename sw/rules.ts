@@ -113,6 +113,7 @@ export async function keepOfflinePage(
   await response.body?.cancel()
   return false
 }
+
 /**
  * The API calls whose answers belong to one person (the account, signing in and out, the captcha's one-time
  * challenges): only ever from the network, never from or into a cache, whatever their headers say.

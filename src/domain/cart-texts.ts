@@ -6,6 +6,7 @@
 // when the catalogue or the prices change, so a kept text never outlives what it describes.
 import type { CalculationTexts } from './cart-pricing.ts'
 import type { CurrencyCode } from './currency.ts'
+import { keptPerKey } from './kept-per-key.ts'
 import type { LanguageCode } from './language-codes.ts'
 import { formatMoney } from './locale.ts'
 import type { ProductVariant } from './product.ts'
@@ -20,17 +21,9 @@ function kept<K extends object, V>(make: (key: K) => V): (key: K) => V {
   }
 }
 
-function keptBy<K, V>(make: (key: K) => V): (key: K) => V {
-  const cache = new Map<K, V>()
-  return (key) => {
-    let value = cache.get(key)
-    if (value === undefined) {
-      if (cache.size > 500) cache.clear()
-      cache.set(key, (value = make(key)))
-    }
-    return value
-  }
-}
+/** Texts by a value without bound (a code, an amount): at most this many kept. */
+const KEPT_BY_VALUE_MAX = 500
+const keptBy = <K, V>(make: (key: K) => V) => keptPerKey(make, KEPT_BY_VALUE_MAX)
 
 export function calculationTexts(t: Translate, language: LanguageCode, currency: CurrencyCode): CalculationTexts {
   const label = kept((variant: ProductVariant) => variantLabel(t, variant, language))

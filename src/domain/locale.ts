@@ -1,6 +1,7 @@
 import type { CurrencyCode } from './currency.ts'
 import { CULTURES, normaliseLanguageCode, type LanguageCode } from './language-codes.ts'
 import { intlDataOf } from './intl-data.ts'
+import { keptPerKey } from './kept-per-key.ts'
 
 // Locale (chosen at start-up) and number formats. The same code formats prices on the server and in the app: with
 // the patterns Intl gives (number-patterns.ts, generated), not Intl itself, so the browser never sets up ICU's number
@@ -102,13 +103,12 @@ export function formatWithPattern(
   return `${prefix}${whole}${fraction ? pattern.decimal + fraction : ''}${suffix}`
 }
 
-const intlFormats = new Map<string, Intl.NumberFormat>()
-function intlFormat(language: LanguageCode, currency?: CurrencyCode): Intl.NumberFormat {
-  const key = `${language}:${currency ?? ''}`
-  let format = intlFormats.get(key)
-  if (!format) intlFormats.set(key, (format = intlFormatOf(language, currency)))
-  return format
-}
+/** Intl's formats, one per language and currency ('' for a plain number), made on first use. */
+const intlFormats = keptPerKey((language: LanguageCode) =>
+  keptPerKey((currency: CurrencyCode | '') => intlFormatOf(language, currency || undefined)),
+)
+const intlFormat = (language: LanguageCode, currency?: CurrencyCode): Intl.NumberFormat =>
+  intlFormats(language)(currency ?? '')
 
 /** A number with always two decimals. */
 export function formatNumber(value: number, language: LanguageCode): string {

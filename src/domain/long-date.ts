@@ -3,22 +3,16 @@
 // shows dates does not set up ICU's data while it hydrates.
 import { intlDataOf } from './intl-data.ts'
 import type { LanguageCode } from './language-codes.ts'
+import { keptPerKey } from './kept-per-key.ts'
 import { intlLocaleOf } from './locale.ts'
 
-const formats = new Map<LanguageCode, Intl.DateTimeFormat>()
 /**
  * Intl's long date in a language, in UTC, made once per language: what the template is read off
  * (scripts/generate-intl-patterns.ts), and what writes a date where the template is not provided.
  */
-export function intlLongDateOf(language: LanguageCode): Intl.DateTimeFormat {
-  let format = formats.get(language)
-  if (!format)
-    formats.set(
-      language,
-      (format = new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: 'long', timeZone: 'UTC' })),
-    )
-  return format
-}
+export const intlLongDateOf = keptPerKey(
+  (language: LanguageCode) => new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: 'long', timeZone: 'UTC' }),
+)
 
 export function formatLongDate(date: Date, language: LanguageCode): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value')

@@ -6,6 +6,7 @@ import type { Country } from '../../domain/country.ts'
 import type { Footer, Navigation, Notification, UspCollection } from '../../domain/content.ts'
 import { brandOf, chooseLocale, type Brand, type Locale } from '../../domain/locale.ts'
 import { currencyFromSymbol, type CurrencyCode } from '../../domain/currency.ts'
+import { keptPerKey } from '../../domain/kept-per-key.ts'
 import { languagePrefixOf } from '../../domain/paths.ts'
 import type { Site, SiteLanguage, SiteSettings } from '../../domain/site.ts'
 import { consentFrom, type Consent } from '../../domain/cookies.ts'
@@ -132,12 +133,7 @@ function siteCountryOf(countries: Country[], countryId: number): RootData['siteC
 }
 
 /** One collator per language, made on first use: the server renders the frame for every page. */
-const collators = new Map<string, Intl.Collator>()
-function collatorFor(culture: string): Intl.Collator {
-  let collator = collators.get(culture)
-  if (!collator) collators.set(culture, (collator = new Intl.Collator(culture || undefined)))
-  return collator
-}
+const collatorFor = keptPerKey((culture: string) => new Intl.Collator(culture || undefined))
 
 /**
  * "country name - language name" for every site and language, each linking to that site's home page; in the order the

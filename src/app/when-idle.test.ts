@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { inOwnTask, nextTask, whenIdle } from './when-idle.ts'
+import { inOwnTask, mapInSlices, nextTask, whenIdle } from './when-idle.ts'
 
 describe('whenIdle', () => {
   beforeEach(() => vi.useFakeTimers())
@@ -65,5 +65,47 @@ describe('inOwnTask and nextTask', () => {
     expect(resolved).toBe(false)
     await vi.advanceTimersByTimeAsync(0)
     expect(resolved).toBe(true)
+  })
+})
+
+describe('mapInSlices', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  /** A clock that moves `stepMs` with every item done. */
+  function clockOf(stepMs: number) {
+    let now = 0
+    vi.spyOn(performance, 'now').mockImplementation(() => now)
+    return () => (now += stepMs)
+  }
+
+  it('maps every item in order, yielding to the page once a slice has run its time', async () => {
+    const tick = clockOf(5)
+    const seen: number[] = []
+    const mapped = mapInSlices([1, 2, 3, 4, 5], (n) => (seen.push(n), tick(), n * 10), 8)
+    await Promise.resolve()
+    // 5 ms, then 10 ms: the slice ends after the second item, and the rest waits for a later task.
+    expect(seen).toEqual([1, 2])
+    // The slice's own pause was asked for first, so it is over when this one is.
+    await nextTask()
+    expect(seen).toEqual([1, 2, 3, 4])
+    await expect(mapped).resolves.toEqual([10, 20, 30, 40, 50])
+  })
+
+  it('does everything in one task while it is quick', async () => {
+    clockOf(0)
+    const each = vi.fn<(n: number) => number>((n) => n + 1)
+    const mapped = mapInSlices([1, 2, 3], each)
+    await Promise.resolve()
+    expect(each).toHaveBeenCalledTimes(3)
+    await expect(mapped).resolves.toEqual([2, 3, 4])
+  })
+
+  it('ends with what the mapping throws, mapping nothing after it', async () => {
+    const each = vi.fn<(n: number) => number>((n) => {
+      if (n === 2) throw new Error('bad item')
+      return n
+    })
+    await expect(mapInSlices([1, 2, 3], each)).rejects.toThrow('bad item')
+    expect(each).toHaveBeenCalledTimes(2)
   })
 })

@@ -33,3 +33,19 @@ export function whenIdle(work: () => void, delayMs = 0): () => void {
     if (idle !== undefined) window.cancelIdleCallback(idle)
   }
 }
+
+/**
+ * `each` over `items` in slices of about `sliceMs`, each slice a task of its own (nextTask between): checking a whole
+ * catalogue in one go is a task of 30–400 ms on a slow phone. What `each` throws ends it, as a plain loop would.
+ */
+export async function mapInSlices<T, R>(items: readonly T[], each: (item: T) => R, sliceMs = 8): Promise<R[]> {
+  const done: R[] = []
+  let slice = performance.now()
+  for (const item of items) {
+    done.push(each(item))
+    if (performance.now() - slice < sliceMs) continue
+    await nextTask()
+    slice = performance.now()
+  }
+  return done
+}

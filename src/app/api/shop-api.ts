@@ -21,7 +21,7 @@ import {
 import type { ScopeIds } from '../../domain/scope.ts'
 import type { Schemas } from './schemas.ts'
 import { ApiRequestError, type ApiRequest, type Transport } from '../../browser/transport.ts'
-import { nextTask } from '../when-idle.ts'
+import { mapInSlices, nextTask } from '../when-idle.ts'
 
 /** The scope the calls are made in: ids only (a route's answer names them before its language code is known). */
 export type ApiScope = ScopeIds
@@ -44,9 +44,6 @@ const SCHEMA_STEPS = [
   () => import('../../domain/cart-api.ts'),
   () => import('../../domain/content.ts'),
 ]
-
-/** How long the catalogue sync's check of its products runs before it yields to the page (catalogueSync). */
-const SLICE_MS = 8
 
 let loadedSchemas: Promise<Schemas> | undefined
 /** The response schemas, loaded once, on the first call. */
@@ -132,15 +129,7 @@ export function createShopApi(transport: Transport, scope?: ApiScope | (() => Ap
       // A first sync holds every product: checked in one go, that was a task of about 400 ms on a slow phone just
       // after its first page. Checked one by one instead, yielding to the page every few milliseconds.
       const { product } = await loadSchemas()
-      const products: CatalogueSync['products'] = []
-      let slice = performance.now()
-      for (const item of sync.products) {
-        products.push(product.parse(item))
-        if (performance.now() - slice < SLICE_MS) continue
-        await nextTask()
-        slice = performance.now()
-      }
-      return { ...sync, products }
+      return { ...sync, products: await mapInSlices(sync.products, (item) => product.parse(item)) }
     },
     conversion: (mailplusId: string) =>
       call('none', { method: 'POST', path: '/api/Conversion', query: { mailplusId } }, true),

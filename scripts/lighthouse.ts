@@ -10,7 +10,8 @@
 // puppeteer-core, which Lighthouse brings), as a shopper puts it there; that run keeps the device's storage
 // (`disableStorageReset`), and the preparation leaves no service worker, Cache Storage or HTTP cache behind, so the
 // page still loads cold. LIGHTHOUSE_PORT moves the server; LIGHTHOUSE_PAGES=/,/muesli/ measures some pages only;
-// LIGHTHOUSE_PROFILES=rural one profile; LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (JSON) there.
+// LIGHTHOUSE_PROFILES=rural one profile; LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (JSON) there. The
+// dealer finder's map gets its tiles from a tile server on this machine (tests/e2e/tile-server.ts).
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { connect, type Page as PuppeteerPage } from 'puppeteer-core'
 import { startServer } from '../tests/e2e/server.ts'
+import { startTileServer } from '../tests/e2e/tile-server.ts'
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts'
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8190)
@@ -163,7 +165,10 @@ const only = process.env.LIGHTHOUSE_PAGES?.split(',')
 const profiles = (process.env.LIGHTHOUSE_PROFILES?.split(',') ?? Object.keys(PROFILES)) as Profile[]
 
 execFileSync(process.execPath, ['scripts/build-if-needed.ts'], { stdio: 'inherit' })
-const server = await startServer(PORT)
+// The dealer finder's map tiles from a tile server on this machine (OpenStreetMap's cannot be reached from here): the
+// page is measured as a shopper gets it, with its tiles, not with the console errors of a server out of reach.
+const tiles = await startTileServer()
+const server = await startServer(PORT, 'dist', undefined, { MAP_TILE_URL: tiles.url })
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
 let failed = false
 try {
@@ -267,4 +272,5 @@ try {
 } finally {
   chrome.kill()
   await server.stop()
+  await tiles.close()
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { fill, texts, waitForServiceWorker } from './helpers.ts'
 import { startServer, type RunningServer } from './server.ts'
+import { startTileServer, type TileServer } from './tile-server.ts'
 import { ownPort } from './ports.ts'
 
 // The dealer finder in Chromium on a phone: a search by postcode lists the nearest dealers first, with distance,
@@ -82,5 +83,52 @@ test.describe('the dealer finder', () => {
 
     server = await startServer(PORT)
     await context.setOffline(false)
+  })
+})
+
+// The map with a tile server that answers (OpenStreetMap's protocol, on this machine; the real one cannot be reached
+// from here): its tiles come from MAP_TILE_URL at the map's zoom, the page policy lets them in, the attribution is
+// MAP_TILE_ATTRIBUTION's, and the page has nothing to complain about on the console.
+test.describe('the dealer finder with a reachable tile server', () => {
+  const PORT = ownPort(29)
+  const origin = `http://equivera-nl.localhost:${PORT}`
+  const ATTRIBUTION = 'Kaartdata © testkaart'
+  let server: RunningServer
+  let tiles: TileServer
+  test.beforeAll(async () => {
+    tiles = await startTileServer()
+    server = await startServer(PORT, 'dist', undefined, { MAP_TILE_URL: tiles.url, MAP_TILE_ATTRIBUTION: ATTRIBUTION })
+  })
+  test.afterAll(async () => {
+    await server.stop()
+    await tiles.close()
+  })
+
+  test('lays out the tiles around the dealers found, with the attribution and no console error', async ({ page }) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('requestfailed', (request) => errors.push(`${request.url()}: ${request.failure()?.errorText}`))
+    await page.setViewportSize({ width: 390, height: 844 })
+    const place = places[3]!
+    await page.goto(`${origin}/store-locator/?q=${encodeURIComponent(place.postcode)}`)
+    await page.getByRole('button', { name: nl.consent.decline }).click()
+    await expect(page.locator('.dealer')).toHaveCount(10)
+
+    const map = page.locator('.dealer-map')
+    await expect(map.locator('img.leaflet-tile-loaded').first()).toBeVisible()
+    await expect(map.locator('.leaflet-control-attribution')).toContainText(ATTRIBUTION)
+    const sources = await map
+      .locator('img.leaflet-tile')
+      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src))
+    const tileOrigin = new URL(tiles.url.replace(/[{}]/g, '')).origin
+    expect(sources.length).toBeGreaterThan(0)
+    for (const source of sources) expect(source.startsWith(`${tileOrigin}/`)).toBe(true)
+    // Zoomed to the dealers found, no closer than the finder allows (fitBounds' maxZoom 13): a town's surroundings.
+    const zooms = new Set(tiles.served.map((tile) => Number(tile.split('/')[0])))
+    expect([...zooms].every((zoom) => zoom >= 8 && zoom <= 13)).toBe(true)
+    expect(errors).toEqual([])
   })
 })

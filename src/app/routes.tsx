@@ -99,73 +99,84 @@ const ACCOUNT_PAGES: Record<string, AccountPage> = {
   },
 }
 
-// The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:
-// each is its own chunk, loaded for the first page before hydration and on demand after.
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    path: '/',
-    middleware: [scopeMiddleware],
-    loader: rootLoader,
-    shouldRevalidate: rootShouldRevalidate,
-    Component: Root,
-    ErrorBoundary: RootErrorBoundary,
-    children: [
-      // The home page is a content page like any other, resolved by the routing API; an index route because '/'
-      // would otherwise match the root route alone.
-      { id: 'home', index: true, handle: { routeName: 'home' }, lazy: () => import('./content/dynamic.route.tsx') },
-      // The offline page of each language, kept by the service worker (see sw/sw.ts).
-      {
-        id: 'offline',
-        path: 'offline',
-        handle: { routeName: 'offline' },
-        lazy: () => import('./pwa/offline-page.tsx'),
-      },
-      {
-        id: 'offline-language',
-        path: ':language/offline',
-        handle: { routeName: 'offline' },
-        lazy: () => import('./pwa/offline-page.tsx'),
-      },
-      // The comparison: every language's path word opens the same screen, on every site.
-      ...appPage('compare', COMPARE_PATH_WORDS, () => import('./catalogue/compare-page.tsx')),
-      // The cart: every language's path word, and /cart/, open it on every site.
-      ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
-      // The feed calculator: every language's path word opens it on every site. Its texts come with the later part of
-      // the texts (kept for offline use), its feeds with its loader; changing the form (the query) loads nothing.
-      ...appPage('feed-calculator', FEED_CALCULATOR_PATH_WORDS, () => import('./advice/feed-calculator-page.tsx'), {
-        load: async (args) => (await import('./advice/feed-calculator.data.ts')).loadFeedCalculator(args),
-        shouldRevalidate: keepDataForQuery,
-        laterTexts: true,
-      }),
-      // The dealer finder (spec §2: /store-locator/ on every site); a search only changes the address.
-      ...appPage('dealer', ['store-locator'], () => import('./dealers/dealer-finder-page.tsx'), {
-        load: async (args) => (await import('./dealers/dealer-finder.data.ts')).loadDealerFinder(args),
-        shouldRevalidate: keepDataForQuery,
-        laterTexts: true,
-      }),
-      // A roughage scan's result by the key of its mailed link (the routing kind 'roughage result by key').
-      ...appPage('roughage-result', ROUGHAGE_RESULT_PATH_WORDS, () => import('./advice/roughage-result-page.tsx'), {
-        subPath: ':scanType/:key',
-        load: async (args) => (await import('./advice/roughage-result.data.ts')).loadRoughageResult(args),
-        laterTexts: true,
-        alternates: false,
-      }),
-      // The checkout, in its own layout, under every language prefix: /checkout/ starts at billing.
-      ...checkoutPages(),
-      // The account area, under every language prefix.
-      ...accountPages(),
-      // The confirmation and unsubscribe links of the newsletter's mails.
-      ...mailedLinkPages(),
-      {
-        id: 'dynamic',
-        path: '*',
-        handle: { routeName: 'dynamic' },
-        lazy: () => import('./content/dynamic.route.tsx'),
-      },
-    ],
-  },
-]
+/**
+ * The route tree, shared by the server (createStaticHandler) and the browser (createBrowserRouter). Pages are lazy:
+ * each is its own chunk, loaded for the first page before hydration and on demand after. With `words`, the app's own
+ * pages are there under those path words only (a site's languages', `appPageWordsOf`): the browser starts with those,
+ * since matching over every language's words was the longest part of its start on a slow phone (start.tsx).
+ */
+export function routesFor(words?: ReadonlySet<string>): RouteObject[] {
+  const appPage: typeof appPageUnder = (routeName, all, lazy, options) =>
+    appPageUnder(routeName, words ? all.filter((word) => words.has(word)) : all, lazy, options)
+  return [
+    {
+      id: 'root',
+      path: '/',
+      middleware: [scopeMiddleware],
+      loader: rootLoader,
+      shouldRevalidate: rootShouldRevalidate,
+      Component: Root,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        // The home page is a content page like any other, resolved by the routing API; an index route because '/'
+        // would otherwise match the root route alone.
+        { id: 'home', index: true, handle: { routeName: 'home' }, lazy: () => import('./content/dynamic.route.tsx') },
+        // The offline page of each language, kept by the service worker (see sw/sw.ts).
+        {
+          id: 'offline',
+          path: 'offline',
+          handle: { routeName: 'offline' },
+          lazy: () => import('./pwa/offline-page.tsx'),
+        },
+        {
+          id: 'offline-language',
+          path: ':language/offline',
+          handle: { routeName: 'offline' },
+          lazy: () => import('./pwa/offline-page.tsx'),
+        },
+        // The comparison: every language's path word opens the same screen, on every site.
+        ...appPage('compare', COMPARE_PATH_WORDS, () => import('./catalogue/compare-page.tsx')),
+        // The cart: every language's path word, and /cart/, open it on every site.
+        ...appPage('cart', CART_PATH_WORDS, () => import('./cart/cart-page.tsx')),
+        // The feed calculator: every language's path word opens it on every site. Its texts come with the later part of
+        // the texts (kept for offline use), its feeds with its loader; changing the form (the query) loads nothing.
+        ...appPage('feed-calculator', FEED_CALCULATOR_PATH_WORDS, () => import('./advice/feed-calculator-page.tsx'), {
+          load: async (args) => (await import('./advice/feed-calculator.data.ts')).loadFeedCalculator(args),
+          shouldRevalidate: keepDataForQuery,
+          laterTexts: true,
+        }),
+        // The dealer finder (spec §2: /store-locator/ on every site); a search only changes the address.
+        ...appPage('dealer', ['store-locator'], () => import('./dealers/dealer-finder-page.tsx'), {
+          load: async (args) => (await import('./dealers/dealer-finder.data.ts')).loadDealerFinder(args),
+          shouldRevalidate: keepDataForQuery,
+          laterTexts: true,
+        }),
+        // A roughage scan's result by the key of its mailed link (the routing kind 'roughage result by key').
+        ...appPage('roughage-result', ROUGHAGE_RESULT_PATH_WORDS, () => import('./advice/roughage-result-page.tsx'), {
+          subPath: ':scanType/:key',
+          load: async (args) => (await import('./advice/roughage-result.data.ts')).loadRoughageResult(args),
+          laterTexts: true,
+          alternates: false,
+        }),
+        // The checkout, in its own layout, under every language prefix: /checkout/ starts at billing.
+        ...checkoutPages(),
+        // The account area, under every language prefix.
+        ...accountPages(),
+        // The confirmation and unsubscribe links of the newsletter's mails.
+        ...mailedLinkPages(),
+        {
+          id: 'dynamic',
+          path: '*',
+          handle: { routeName: 'dynamic' },
+          lazy: () => import('./content/dynamic.route.tsx'),
+        },
+      ],
+    },
+  ]
+}
+
+/** The whole tree: every language's words. */
+export const routes = routesFor()
 
 interface AppPageOptions {
   /** The page's data, after the trailing-slash check. */
@@ -187,7 +198,7 @@ function keepDataForQuery({ currentUrl, nextUrl, defaultShouldRevalidate }: Shou
 }
 
 /** A page of the app's own under each of its path words, with or without a language prefix ('/fr/panier/'). */
-function appPage(
+function appPageUnder(
   routeName: string,
   words: readonly string[],
   lazy: () => Promise<object>,

@@ -22,7 +22,7 @@ import { isKeptPage } from '../domain/kept-pages.ts'
 import { checkApiVersion, askWhetherKeptPageChanged, registerServiceWorker } from './pwa/update.ts'
 import type { RootData } from './root/root.data.ts'
 import { servicesContext, type AppServices } from './router-context.ts'
-import { routes } from './routes.tsx'
+import { startingRoutes } from './start-routes.ts'
 import { ACCOUNT_STATE_GLOBAL, accountAtom, type AccountState } from './account/account-state.ts'
 import { ServicesProvider } from './services.tsx'
 import { persistScope } from './scope-storage.ts'
@@ -30,7 +30,7 @@ import { nextTask, whenIdle } from './when-idle.ts'
 
 declare global {
   interface Window {
-    __staticRouterHydrationData?: { loaderData?: Record<string, unknown> }
+    __staticRouterHydrationData?: { loaderData?: Record<string, unknown>; errors?: Record<string, unknown> | null }
     [ACCOUNT_STATE_GLOBAL]?: AccountState
   }
 }
@@ -45,6 +45,12 @@ function isOfflineStandIn(matches: ReturnType<typeof matchRoutes>): boolean {
 // answering a tap.
 export async function start() {
   performance.mark('shop:start')
+  const hydration = window.__staticRouterHydrationData
+  const rootData = hydration?.loaderData?.root as RootData | undefined
+  const { routes, patchRoutesOnNavigation } = startingRoutes(
+    rootData?.site.languages.map((language) => language.code),
+    [...Object.keys(hydration?.loaderData ?? {}), ...Object.keys(hydration?.errors ?? {})],
+  )
   // An offline stand-in hydrates as the offline page it is (at that page's own path), then the app moves to the URL
   // asked for: catalogue pages render from the device's copy, anything else keeps saying "offline".
   let standInFor: string | null = null
@@ -55,7 +61,6 @@ export async function start() {
     matches = matchRoutes(routes, window.location)
   }
   await nextTask()
-  const rootData = window.__staticRouterHydrationData?.loaderData?.root as RootData | undefined
   const locale: Locale = rootData?.locale ?? chooseLocale('equivera', 'en', 'en')
   const i18n = createI18n(await loadBundle(locale))
   // The account part of the texts: for the account area and the checkout (routes.tsx), and for every language the shop
@@ -102,6 +107,7 @@ export async function start() {
 
   await nextTask()
   const router = createBrowserRouter(routes, {
+    patchRoutesOnNavigation,
     getContext: () => {
       const context = new RouterContextProvider()
       context.set(servicesContext, services)

@@ -139,6 +139,30 @@ export const APP_PAGE_SLUGS: Readonly<Record<string, Record<LanguageCode, string
   >,
 }
 
+/** The app pages' path words of every language, and the words that are the same in all of them. */
+const WORDS_PER_LANGUAGE = [COMPARE_SLUGS, CART_SLUGS, FEED_CALCULATOR_SLUGS, ROUGHAGE_RESULT_SLUGS] as const
+const WORDS_OF_ALL = ['cart', 'store-locator'] as const
+
+/**
+ * The path words of the app's own pages in these languages (a site's), with those every language shares. Every
+ * language's word opens its page on every site; these are the ones the site's own links use.
+ */
+export function appPageWordsOf(languages: readonly LanguageCode[]): Set<string> {
+  return new Set([...WORDS_OF_ALL, ...WORDS_PER_LANGUAGE.flatMap((slugs) => languages.map((code) => slugs[code]))])
+}
+
+/** Whether a path names an app page by a word outside `words` (a word of another language than the site's). */
+export function namesOtherAppWord(path: string, words: ReadonlySet<string>): boolean {
+  // The word is the first segment, or the second after a language prefix ('/fr/panier/').
+  const [first, second] = path.split('/').filter(Boolean)
+  return [first, second].some(
+    (segment) =>
+      segment !== undefined &&
+      !words.has(segment) &&
+      WORDS_PER_LANGUAGE.some((slugs) => Object.values(slugs).includes(segment)),
+  )
+}
+
 /** A path on a site in a language: '/zoeken/', or '/fr/recherche/' under a language prefix. */
 /** The home page of a language (its path prefix, or none). */
 export const homePath = (prefix: string) => (prefix ? `/${prefix}/` : '/')

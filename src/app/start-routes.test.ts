@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from 'react-router'
+import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { appPageWordsOf, namesOtherAppWord } from '../domain/catalogue-paths.ts'
 import { routes as wholeTree } from './routes.tsx'
@@ -80,7 +80,6 @@ describe('the routes the browser starts with', () => {
 
 describe('a router started with the site’s words', () => {
   it('opens a page named by another language’s word on a navigation, not the catch-all', async () => {
-    const { createMemoryRouter } = await import('react-router')
     const { routes, patchRoutesOnNavigation } = startingRoutes(['nl'], ['root', 'dynamic'])
     // The tree's pages without their loaders and modules: what is tested is which route a navigation ends on.
     const bare = (tree: RouteObject[]): RouteObject[] =>

@@ -139,9 +139,15 @@ export const APP_PAGE_SLUGS: Readonly<Record<string, Record<LanguageCode, string
   >,
 }
 
-/** The app pages' path words of every language, and the words that are the same in all of them. */
+/** The app pages' path words per language, the words that are the same in all of them, and every word. */
 const WORDS_PER_LANGUAGE = [COMPARE_SLUGS, CART_SLUGS, FEED_CALCULATOR_SLUGS, ROUGHAGE_RESULT_SLUGS] as const
 const WORDS_OF_ALL = ['cart', 'store-locator'] as const
+const EVERY_APP_WORD = new Set([
+  ...COMPARE_PATH_WORDS,
+  ...CART_PATH_WORDS,
+  ...FEED_CALCULATOR_PATH_WORDS,
+  ...ROUGHAGE_RESULT_PATH_WORDS,
+])
 
 /**
  * The path words of the app's own pages in these languages (a site's), with those every language shares. Every
@@ -155,18 +161,13 @@ export function appPageWordsOf(languages: readonly LanguageCode[]): Set<string> 
 export function namesOtherAppWord(path: string, words: ReadonlySet<string>): boolean {
   // The word is the first segment, or the second after a language prefix ('/fr/panier/').
   const [first, second] = path.split('/').filter(Boolean)
-  return [first, second].some(
-    (segment) =>
-      segment !== undefined &&
-      !words.has(segment) &&
-      WORDS_PER_LANGUAGE.some((slugs) => Object.values(slugs).includes(segment)),
-  )
+  return [first, second].some((segment) => segment !== undefined && EVERY_APP_WORD.has(segment) && !words.has(segment))
 }
 
-/** A path on a site in a language: '/zoeken/', or '/fr/recherche/' under a language prefix. */
 /** The home page of a language (its path prefix, or none). */
 export const homePath = (prefix: string) => (prefix ? `/${prefix}/` : '/')
 
+/** A path on a site in a language: '/zoeken/', or '/fr/recherche/' under a language prefix. */
 export function localPath(prefix: string, slug: string): string {
   return prefix ? `/${prefix}/${slug}/` : `/${slug}/`
 }

@@ -13,7 +13,7 @@
 // LIGHTHOUSE_PROFILES=rural one profile; LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (JSON) there. The
 // dealer finder's map gets its tiles from a tile server on this machine (tests/e2e/tile-server.ts).
 import { execFileSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -194,11 +194,13 @@ try {
         }
         if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
         const { categories, audits, runtimeError, finalDisplayedUrl } = result.lhr
-        if (process.env.LIGHTHOUSE_REPORTS)
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
           writeFileSync(
             join(process.env.LIGHTHOUSE_REPORTS, `${profile}${path.replaceAll(/[/?=]/g, '_')}${run}.json`),
             JSON.stringify(result.lhr),
           )
+        }
         if (runtimeError)
           throw new Error(`${path}: Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message}`)
         // A checkout step whose gate sent the browser elsewhere (an empty cart goes to the cart page) measured another page.

@@ -12,6 +12,9 @@ import { useCart } from '../cart/cart-state.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
 import { planReorder, type KnownProduct, type ReorderPlan } from './reorder.ts'
+import { inSteps } from '../data/in-steps.ts'
+
+const catalogueStore = inSteps(() => import('../data/catalogue-store.ts'))
 
 /** What is known of each variant's product, by variant id. */
 export async function knownProducts(
@@ -20,7 +23,7 @@ export async function knownProducts(
   api: Pick<ShopApi, 'productByVariant'>,
   online: boolean,
 ): Promise<Map<number, KnownProduct>> {
-  const { readCatalogue } = await import('../data/catalogue-store.ts')
+  const { readCatalogue } = await catalogueStore()
   const catalogue = await readCatalogue(scope).catch(() => null)
   const known = new Map<number, KnownProduct>()
   const byVariant = new Map<number, CatalogueProduct>()

@@ -27,8 +27,10 @@ import { useRootData } from '../root/use-root-data.ts'
 import { FeedAdviceResult } from './feed-advice-result.tsx'
 import type { FeedCalculatorData } from './feed-calculator.data.ts'
 import { SavedHorses } from './saved-horses.tsx'
+import { inSteps } from '../data/in-steps.ts'
 
 const SAVE_LAST_AFTER_MS = 400
+const horses = inSteps(() => import('../data/horses.ts'))
 
 export function Component() {
   const { t } = useTranslation()
@@ -45,7 +47,7 @@ export function Component() {
     setParams(queryOf(next), { replace: true, preventScrollReset: true })
     clearTimeout(saveTimer.current)
     saveTimer.current = setTimeout(() => {
-      void import('../data/horses.ts').then(({ saveLastForm }) => saveLastForm(site.siteId, next))
+      void horses().then(({ saveLastForm }) => saveLastForm(site.siteId, next))
     }, SAVE_LAST_AFTER_MS)
   }
   const change = (field: keyof FeedCalculatorForm) => (event: { target: { value: string } }) =>
@@ -56,7 +58,7 @@ export function Component() {
   useEffect(() => {
     if (openedWithForm.current) return
     let current = true
-    void import('../data/horses.ts')
+    void horses()
       .then(({ readLastForm }) => readLastForm(site.siteId))
       .then((last) => {
         if (current && last && queryOf(last).size > 0)

@@ -14,6 +14,7 @@ import { accountAtom, ensureAccount } from '../account/account-state.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
 import type { SavedHorse } from '../data/horses.ts'
+import { inSteps } from '../data/in-steps.ts'
 
 type StoredAdvice = z.output<typeof StoredFeedAdviceSchema>
 
@@ -32,7 +33,7 @@ export function adviceToKeep(calculation: FeedCalculation | null, products: Feed
   }
 }
 
-const horses = () => import('../data/horses.ts')
+const horses = inSteps(() => import('../data/horses.ts'))
 
 export function SavedHorses({
   inputs,

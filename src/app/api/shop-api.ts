@@ -43,6 +43,9 @@ const SCHEMA_STEPS = [
   () => import('../../domain/cart.ts'),
   () => import('../../domain/cart-api.ts'),
   () => import('../../domain/content.ts'),
+  () => import('../../domain/client-state.ts'),
+  () => import('../../domain/newsletter-api.ts'),
+  () => import('../../domain/orders.ts'),
 ]
 
 let loadedSchemas: Promise<Schemas> | undefined

@@ -29,7 +29,7 @@ export const cartLimitedAtom = atom<number | null>(null)
 export const cartStuckAtom = atom(false)
 
 const store = inSteps(() => import('../../browser/cart-store.ts'))
-const sender = () => import('../../browser/cart-sync.ts')
+const sender = inSteps(() => import('../../browser/cart-sync.ts'))
 
 /** Told to the frame's sender that a change was queued, so it goes out at once. */
 const CHANGED = 'shop:cart-changed'

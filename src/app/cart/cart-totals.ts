@@ -11,6 +11,7 @@ import { translateWith } from '../i18n/translate-with.ts'
 import type { CartView } from '../../browser/cart-store.ts'
 import { useRootData } from '../root/use-root-data.ts'
 import { setShownCalculation } from './cart-state.ts'
+import { inSteps } from '../data/in-steps.ts'
 
 export interface CartTotals {
   calculation: CartCalculation | null
@@ -21,6 +22,8 @@ export interface CartTotals {
   /** The code waits for the server's check. */
   codePending: boolean
 }
+
+const catalogueStore = inSteps(() => import('../data/catalogue-store.ts'))
 
 /**
  * The device's catalogue products of these variants, by variant id: looked up by index, and looked up again whenever
@@ -35,7 +38,7 @@ export function useLocalProducts(variantIds: readonly number[]): Map<number, Cat
     let current = true
     const ids = key === '' ? [] : key.split(',').map(Number)
     const scope = { siteId: site.siteId, languageId: language.languageId, language: language.code }
-    void import('../data/catalogue-store.ts').then(({ watchLocalProducts }) => {
+    void catalogueStore().then(({ watchLocalProducts }) => {
       if (current) stop = watchLocalProducts(scope, ids, setProducts)
     })
     return () => {

@@ -17,7 +17,7 @@ import { PageHeading } from '../navigation/page-heading.tsx'
 import { useRootData } from '../root/use-root-data.ts'
 import { useServices } from '../services.tsx'
 import { productsByIds, type Freshness } from './catalogue-source.ts'
-import { compareIdsAtom, useCompare } from './compare.ts'
+import { compareIdsAtom, readCompareList, useCompare } from './compare.ts'
 import { ComparePrice, CompareOrder, useChosenVariants } from './compare-offer.tsx'
 import { FreshnessNote } from './freshness-note.tsx'
 import { Stars } from './stars.tsx'
@@ -41,7 +41,7 @@ export function Component() {
   useEffect(() => {
     let current = true
     void (async () => {
-      const list = await (await import('../data/compare-store.ts')).readCompare(site.siteId).catch(() => ids)
+      const list = await readCompareList(site.siteId).catch(() => ids)
       const found = await productsByIds(services, list).catch(() => null)
       if (!current) return
       setLoaded({

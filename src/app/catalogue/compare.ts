@@ -12,6 +12,9 @@ export const compareRefusedAtom = atom<number | null>(null)
 
 const store = inSteps(() => import('../data/compare-store.ts'))
 
+/** The stored list of a site, read through the store loaded in steps. */
+export const readCompareList = async (siteId: number) => (await store()).readCompare(siteId)
+
 /** Keeps compareIdsAtom equal to the stored list of a site, across tabs. Mounted once, in the frame. */
 export function useCompareSync(siteId: number, enabled: boolean): void {
   const setIds = useSetAtom(compareIdsAtom)

@@ -3,9 +3,12 @@
 // with every tab closed; a Web Lock keeps the two from sending one request twice.
 import { useEffect } from 'react'
 import { whenIdle } from '../when-idle.ts'
+import { inSteps } from '../data/in-steps.ts'
+
+const reminderStore = inSteps(() => import('../../browser/stock-reminder-store.ts'))
 
 const send = async () => {
-  const store = await import('../../browser/stock-reminder-store.ts')
+  const store = await reminderStore()
   if (!(await store.hasQueuedReminders())) return
   await (await import('./stock-reminder-api.ts')).sendQueued()
 }

@@ -29,4 +29,45 @@ describe('inSteps', () => {
     expect(order).toEqual(['schemas', 'dexie', 'compare store', 'cart store'])
     expect(storeDependencies()).toBe(storeDependencies())
   })
+
+  it('loads stores asked for together one after the other, each in a task of its own', async () => {
+    const steps: string[] = []
+    const store = (name: string) =>
+      inSteps(async () => {
+        steps.push(`${name} starts`)
+        // A task queued while this store loads runs before the next store starts: that one waits for a task.
+        setTimeout(() => steps.push(`a task after ${name}`), 0)
+        await Promise.resolve()
+        steps.push(`${name} ends`)
+        return name
+      })
+    const names = await Promise.all([store('cart')(), store('compare')(), store('catalogue')()])
+    expect(names).toEqual(['cart', 'compare', 'catalogue'])
+    expect(steps.slice(0, 7)).toEqual([
+      'cart starts',
+      'cart ends',
+      'a task after cart',
+      'compare starts',
+      'compare ends',
+      'a task after compare',
+      'catalogue starts',
+    ])
+  })
+
+  it('answers a store loaded before without waiting for a task', async () => {
+    const store = inSteps(async () => 'loaded')
+    await store()
+    let settled = false
+    void store().then(() => (settled = true))
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(settled).toBe(true)
+  })
+
+  it('goes on with the next store when one fails to load', async () => {
+    const failing = inSteps(() => Promise.reject(new Error('offline')))
+    const next = inSteps(async () => 'next')
+    await expect(failing()).rejects.toThrow('offline')
+    await expect(next()).resolves.toBe('next')
+  })
 })

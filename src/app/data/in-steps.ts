@@ -1,7 +1,7 @@
 // A device store (compare, cart, catalogue, drafts) brings Dexie and the domain's schemas (zod) with it. Evaluated
 // in one go that was one task of about 100 ms on a laptop, 400 ms or more on a slow phone, right after the first
 // page hydrated, when the shopper starts to scroll and tap. Loaded in steps instead: the schemas one module per task
-// (loadSchemas), then Dexie, then the store itself, each step a short task of its own.
+// (loadSchemas), then Dexie, then each store, each step a short task of its own.
 import { loadSchemas } from '../api/shop-api.ts'
 import { nextTask } from '../when-idle.ts'
 
@@ -15,10 +15,26 @@ export const storeDependencies = (): Promise<void> =>
     await nextTask()
   })())
 
-/** A store's module, loaded after its dependencies (storeDependencies). */
-export const inSteps =
-  <T>(load: () => Promise<T>): (() => Promise<T>) =>
-  async () => {
-    await storeDependencies()
-    return load()
+/** The last store load asked for: the next one starts in a task of its own once it has ended. */
+let queue: Promise<unknown> = Promise.resolve()
+
+/**
+ * A store's module, loaded after its dependencies (storeDependencies). The frame asks for several stores at once (the
+ * cart's, the comparison's, the catalogue's, the reminders'): started together, they were evaluated together, one
+ * task of about 50 ms at 4× CPU slowdown. They are loaded one after the other instead, each in a task of its own.
+ */
+export function inSteps<T>(load: () => Promise<T>): () => Promise<T> {
+  /** Once loaded, the module is at hand: later calls wait for nothing. */
+  let loaded: Promise<T> | undefined
+  return () => {
+    if (loaded) return loaded
+    const loading = queue.then(async () => {
+      await storeDependencies()
+      await nextTask()
+      return load()
+    })
+    queue = loading.catch(() => undefined)
+    void loading.then(() => (loaded = loading)).catch(() => undefined)
+    return loading
   }
+}

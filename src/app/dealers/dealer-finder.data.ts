@@ -6,6 +6,7 @@ import { DealerDirectorySchema, type DealerDirectory } from '../../domain/dealer
 import { ApiRequestError } from '../../browser/transport.ts'
 import { catalogueLabels, fromServerOrDevice, type Freshness } from '../catalogue/catalogue-source.ts'
 import { servicesOf } from '../router-context.ts'
+import { inSteps } from '../data/in-steps.ts'
 
 export interface DealerFinderData {
   directory: DealerDirectory | null
@@ -13,7 +14,7 @@ export interface DealerFinderData {
   groupNames: Record<string, string>
 }
 
-const store = () => import('../data/dealer-store.ts')
+const store = inSteps(() => import('../data/dealer-store.ts'))
 
 export async function loadDealerFinder({ context, request }: LoaderFunctionArgs): Promise<DealerFinderData> {
   const services = servicesOf(context)

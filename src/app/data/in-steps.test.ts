@@ -64,10 +64,22 @@ describe('inSteps', () => {
     expect(settled).toBe(true)
   })
 
-  it('goes on with the next store when one fails to load', async () => {
-    const failing = inSteps(() => Promise.reject(new Error('offline')))
+  it('loads a store asked for twice while it loads once', async () => {
+    let loads = 0
+    const store = inSteps(async () => ++loads)
+    expect(await Promise.all([store(), store()])).toEqual([1, 1])
+  })
+
+  it('goes on with the next store when one fails to load, and tries the failed one again when asked', async () => {
+    let attempts = 0
+    const failingOnce = inSteps(async () => {
+      attempts++
+      if (attempts === 1) throw new Error('offline')
+      return 'back'
+    })
     const next = inSteps(async () => 'next')
-    await expect(failing()).rejects.toThrow('offline')
+    await expect(failingOnce()).rejects.toThrow('offline')
     await expect(next()).resolves.toBe('next')
+    await expect(failingOnce()).resolves.toBe('back')
   })
 })

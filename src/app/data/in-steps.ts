@@ -24,17 +24,19 @@ let queue: Promise<unknown> = Promise.resolve()
  * task of about 50 ms at 4× CPU slowdown. They are loaded one after the other instead, each in a task of its own.
  */
 export function inSteps<T>(load: () => Promise<T>): () => Promise<T> {
-  /** Once loaded, the module is at hand: later calls wait for nothing. */
+  /** The module's load, shared by every caller; forgotten when it fails, so the next call tries again. */
   let loaded: Promise<T> | undefined
   return () => {
-    if (loaded) return loaded
-    const loading = queue.then(async () => {
-      await storeDependencies()
-      await nextTask()
-      return load()
-    })
-    queue = loading.catch(() => undefined)
-    void loading.then(() => (loaded = loading)).catch(() => undefined)
-    return loading
+    if (!loaded) {
+      const loading = queue.then(async () => {
+        await storeDependencies()
+        await nextTask()
+        return load()
+      })
+      queue = loading.catch(() => undefined)
+      loading.catch(() => (loaded = undefined))
+      loaded = loading
+    }
+    return loaded
   }
 }

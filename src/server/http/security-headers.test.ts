@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, HOSTS, type TestApp } from '../../../tests/helpers/app.ts'
 import { sourceRenderer } from '../../../tests/helpers/renderer.ts'
-import { COMMON_HEADERS, HSTS } from './security-headers.ts'
+import { COMMON_HEADERS, DOCUMENT_HEADERS, HSTS } from './security-headers.ts'
 
 const NOTHING = "default-src 'none'; frame-ancestors 'none'"
 
@@ -49,20 +49,23 @@ describe('security headers', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     testApp.app.inject({ method: 'GET', url, headers: { host: HOSTS.nl, ...headers } })
 
+  // The referrer, permissions and opener policies go with documents and workers' scripts only.
   it.each([
-    ['a page', '/'],
-    ['a page not found', '/bestaat-niet/'],
-    ['an API answer', '/api/language'],
-    ['an API route not found', '/api/nothing-here'],
-    ['a script', '/assets/app-test.js'],
-    ['a stylesheet', '/assets/app-test.css'],
-    ['the service worker', '/sw.js'],
-    ['a file not found', '/assets/missing.js'],
-    ['the health check', '/health'],
-    ['an undecodable address', '/%ZZ/'],
-  ])('%s carries the common headers and a policy, no HSTS outside production', async (_, url) => {
+    ['a page', '/', true],
+    ['a page not found', '/bestaat-niet/', true],
+    ['an API answer', '/api/language', false],
+    ['an API route not found', '/api/nothing-here', false],
+    ['a script', '/assets/app-test.js', true],
+    ['a stylesheet', '/assets/app-test.css', false],
+    ['the service worker', '/sw.js', true],
+    ['a file not found', '/assets/missing.js', false],
+    ['the health check', '/health', false],
+    ['an undecodable address', '/%ZZ/', true],
+  ])('%s carries the common headers and a policy, no HSTS outside production', async (_, url, document) => {
     const response = await get(url)
     for (const [name, value] of Object.entries(COMMON_HEADERS)) expect(response.headers[name]).toBe(value)
+    for (const [name, value] of Object.entries(DOCUMENT_HEADERS))
+      expect(response.headers[name], name).toBe(document ? value : undefined)
     expect(directives(response.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"])
     expect(response.headers['strict-transport-security']).toBeUndefined()
   })

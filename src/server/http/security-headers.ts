@@ -1,8 +1,9 @@
 // Security headers on every answer, chosen by what the answer is: a page (HTML) gets a Content-Security-Policy with
 // a nonce of its own, which the server renderer puts on every inline <script> and <style> it writes; a script (the
 // service worker, the app's modules) a policy that lets it reach its own origin only; everything else (JSON, images,
-// styles, the manifest) a policy that allows nothing, since it is never a document. The other headers are the same on
-// every answer. Set in onSend rather than with @fastify/helmet: the policy depends on the answer (a page route also
+// styles, the manifest) a policy that allows nothing, since it is never a document. Of the other headers, those a
+// browser reads only from a document or a worker (referrer, permissions and opener policies) go with pages and scripts,
+// the rest with every answer. Set in onSend rather than with @fastify/helmet: the policy depends on the answer (a page route also
 // answers JSON errors and plain 404s), on the site and the visitor's cookie choice (the tag manager), and the nonce
 // must reach the renderer and its page cache. See docs/security.md.
 import { randomBytes } from 'node:crypto'
@@ -108,6 +109,13 @@ export function serializePolicy(directives: CspDirectives): string {
 export const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
+} as const
+
+/**
+ * What a browser reads only from a document or a worker's script: on a page and on a script, not on JSON, images or
+ * styles, where they would change nothing and only add about 200 bytes to every API answer.
+ */
+export const DOCUMENT_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
   'cross-origin-opener-policy': 'same-origin',
@@ -140,6 +148,8 @@ function isScript(type: string) {
 const NOTHING = serializePolicy(NOTHING_POLICY)
 const SCRIPT = serializePolicy(SCRIPT_POLICY)
 const COMMON = Object.entries(COMMON_HEADERS)
+const DOCUMENT = Object.entries(DOCUMENT_HEADERS)
+const isPage = (type: string) => /^text\/html\b/i.test(type)
 
 /** Sets the security headers for an answer of this content type. */
 export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply, contentType: string) => void
@@ -159,6 +169,9 @@ export function registerSecurityHeaders(
   const fixed: [string, string][] = production ? [...COMMON, ['strict-transport-security', HSTS]] : COMMON
   const apply: SecurityHeaders = (request, reply, type) => {
     for (const [name, value] of fixed) reply.header(name, value)
+    const page = isPage(type)
+    const script = !page && isScript(type)
+    if (page || script) for (const [name, value] of DOCUMENT) reply.header(name, value)
     // A 304 leaves the browser's copy with the policy it came with: a page's nonce must stay the one in its HTML.
     if (reply.statusCode === 304) {
       reply.removeHeader('content-security-policy')
@@ -167,12 +180,12 @@ export function registerSecurityHeaders(
     // A route that wrote its own policy keeps it.
     if (reply.hasHeader('content-security-policy')) return
     let policy = NOTHING
-    if (/^text\/html\b/i.test(type)) {
+    if (page) {
       policy = serializePolicy({
         ...pageDirectives(cspNonce(reply), allowsTagManager(sites, request), imageOrigins),
         ...routeConfig(request)?.contentSecurityPolicy,
       })
-    } else if (isScript(type)) policy = SCRIPT
+    } else if (script) policy = SCRIPT
     reply.header('content-security-policy', policy)
   }
   app.decorateReply('cspNonceValue', '')

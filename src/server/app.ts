@@ -276,12 +276,14 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
     if (!isApiRequest(request) || !isScoped(request)) return done()
+    // A kept answer was made for the same host, site, language and time, whose scope resolved then: it goes first.
+    if (responses.answer(request, reply)) return
     try {
       request.scope = resolveScope(sites, request)
     } catch (error) {
       return done(error as Error)
     }
-    if (!responses.answer(request, reply)) done()
+    done()
   })
   // After the scope, so the refusal is in the request's language; before the body is read.
   if (security)

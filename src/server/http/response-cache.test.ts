@@ -63,4 +63,25 @@ describe('the response cache', () => {
     const found = await get('/api/countries/99')
     expect([found.statusCode, found.json().name]).toEqual([200, 'Kosovo'])
   })
+
+  it('answers from memory before it resolves the site again: a kept answer lives its time', async () => {
+    const { app, database } = current()
+    const { db } = database.handle
+    const url = '/api/language'
+    const kept = await get(url, { host: HOSTS.be })
+    expect(kept.statusCode).toBe(200)
+    const [domain] = await db.deleteFrom('siteDomains').where('domain', '=', HOSTS.be).returningAll().execute()
+    try {
+      await app.context.sites.reload()
+      // The host belongs to no site now: a request the cache does not answer is refused ...
+      expect((await get(`${url}?again`, { host: HOSTS.be })).statusCode).toBe(421)
+      // ... while the kept answer is given as long as a client may keep it anyway, then no more.
+      expect((await get(url, { host: HOSTS.be })).body).toBe(kept.body)
+      clock += Number(/max-age=(\d+)/.exec(String(kept.headers['cache-control']))![1]) * 1000
+      expect((await get(url, { host: HOSTS.be })).statusCode).toBe(421)
+    } finally {
+      await db.insertInto('siteDomains').values(domain!).execute()
+      await app.context.sites.reload()
+    }
+  })
 })

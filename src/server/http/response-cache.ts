@@ -1,7 +1,8 @@
 // Answers of cacheable GETs, kept in this server's memory for as long as clients may keep them anyway (the short
 // cache, 200 entries for 2 s, and the long cache, 200 entries for 15 min), keyed by everything an answer
-// varies on. A hit is answered before validation, handler and serialization run, with the ETag it was sent with,
-// compressed once per encoding rather than per request.
+// varies on. A hit is answered before the request's site is resolved again (the answer was made for the same host,
+// site, language and time, which resolved then) and before validation, handler and serialization run, with the ETag
+// it was sent with, compressed once per encoding rather than per request.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LONG_CACHE, SHORT_CACHE, TtlCache } from '../../domain/ttl-cache.ts'
 import { EncodedBody } from './encoded-body.ts'

@@ -181,7 +181,8 @@ test.describe('cross-site requests', () => {
       .poll(async () => ((await storedRows(page, 'carts'))[0] as { cartId?: string })?.cartId, { timeout: 20_000 })
       .toMatch(/^[0-9a-f-]{36}$/)
     const { cartId } = ((await storedRows(page, 'carts')) as { cartId: string }[])[0]!
-    expect(await serverCart(cartId)).toEqual([[101, 1]])
+    // The device has the cart's id once the cart is made; the line is the next call, which may still be on its way.
+    await expect.poll(() => serverCart(cartId), { timeout: 10_000 }).toEqual([[101, 1]])
 
     // Offline: the change waits in the queue; back online it is sent (by the app or the service worker's background
     // sync, both same-origin) and accepted.

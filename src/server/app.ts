@@ -105,6 +105,14 @@ const LOG_SERIALIZERS = {
 
 const API_VERSION_VALUE = String(API_VERSION)
 
+/**
+ * Answers up to this size are compressed in one call rather than through a stream. @fastify/compress's default on two
+ * cores is 8 KB, which sent every page (60-70 KB of HTML) through a stream of 16 KB chunks and the thread pool: a
+ * kept page cost 2.1 ms of the server's time with zstd where compressing it takes 0.26 ms (bench/README.md,
+ * seventeenth round).
+ */
+const SYNC_COMPRESS_LIMIT = 256 * 1024
+
 /** Request bodies of this API are small JSON documents. */
 const BODY_LIMIT = 64 * 1024
 
@@ -334,6 +342,7 @@ export async function buildApp({ config, database, logger, logStream, renderer, 
     global: true,
     globalDecompression: false,
     threshold: COMPRESS_THRESHOLD,
+    syncThreshold: SYNC_COMPRESS_LIMIT,
     encodings: [...ENCODINGS],
   })
   // Cookies and request.session, before any route.

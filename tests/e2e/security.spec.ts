@@ -74,8 +74,8 @@ test.describe('the Content-Security-Policy', () => {
         ['referrer-policy', 'strict-origin-when-cross-origin'],
         ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'],
         ['cross-origin-opener-policy', 'same-origin'],
-      ])
-        expect(response.headers.get(name!), `${url} ${name}`).toBe(document ? value : null)
+      ] as const)
+        expect(response.headers.get(name), `${url} ${name}`).toBe(document ? value : null)
       // The end-to-end server runs in production mode.
       expect(response.headers.get('strict-transport-security'), url).toMatch(/^max-age=\d+/)
     }

@@ -2,10 +2,10 @@
 // a nonce of its own, which the server renderer puts on every inline <script> and <style> it writes; a script (the
 // service worker, the app's modules) a policy that lets it reach its own origin only; everything else (JSON, images,
 // styles, the manifest) a policy that allows nothing, since it is never a document. Of the other headers, those a
-// browser reads only from a document or a worker (referrer, permissions and opener policies) go with pages and scripts,
-// the rest with every answer. Set in onSend rather than with @fastify/helmet: the policy depends on the answer (a page route also
-// answers JSON errors and plain 404s), on the site and the visitor's cookie choice (the tag manager), and the nonce
-// must reach the renderer and its page cache. See docs/security.md.
+// browser reads only from a document or a worker (referrer, permissions and opener policies) go with pages and
+// scripts, the rest with every answer. Set in onSend rather than with @fastify/helmet: the policy depends on the
+// answer (a page route also answers JSON errors and plain 404s), on the site and the visitor's cookie choice (the tag
+// manager), and the nonce must reach the renderer and its page cache. See docs/security.md.
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { consentFrom } from '../../domain/cookies.ts'

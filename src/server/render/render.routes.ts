@@ -49,7 +49,6 @@ function sendPage(reply: FastifyReply, status: number, body: Buffer | Readable, 
 interface KeptPage {
   status: number
   html: Buffer
-  nonce: string
   /** The byte offsets of the nonce's value in every `nonce="…"` of the HTML. */
   nonceAt: number[]
   etag: string
@@ -65,13 +64,11 @@ function nonceOffsets(html: Buffer, nonce: string): number[] {
 }
 
 /**
- * A kept page's HTML with this answer's nonce: a copy of its bytes with the new nonce written over the old one, which
- * has the same length (22 characters of base64url). Decoding the page, replacing and encoding it again took most of
- * a kept page's answer (bench/README.md, seventeenth round).
+ * A kept page's HTML with this answer's nonce: a copy of its bytes with the new nonce written over the old one (every
+ * nonce is cspNonce's 22 characters of base64url). Decoding the page, replacing and encoding it again took most of a
+ * kept page's answer (bench/README.md, seventeenth round).
  */
 function withNonce(page: KeptPage, nonce: string): Buffer {
-  if (nonce.length !== page.nonce.length)
-    return Buffer.from(page.html.toString('utf8').replaceAll(`nonce="${page.nonce}"`, `nonce="${nonce}"`), 'utf8')
   const html = Buffer.allocUnsafe(page.html.length)
   page.html.copy(html)
   for (const at of page.nonceAt) html.write(nonce, at, 'latin1')
@@ -208,7 +205,7 @@ export async function renderRoutes(app: ZodApp, { sites, config, database }: App
     for await (const chunk of result.body) chunks.push(chunk as Buffer)
     const html = Buffer.concat(chunks)
     const etag = pageEtag(html, nonce)
-    pages.set(key, { status: 200, html, nonce, nonceAt: nonceOffsets(html, nonce), etag })
+    pages.set(key, { status: 200, html, nonceAt: nonceOffsets(html, nonce), etag })
     reply.header('etag', etag)
     return sendPage(reply, 200, html)
   }

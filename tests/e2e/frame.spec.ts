@@ -124,9 +124,12 @@ test.describe('the country switcher', () => {
     await open(page, 'equivera-nl.localhost')
     const switcher = page.getByRole('region', { name: nl.localization.switcher })
     const toggle = switcher.locator('summary')
-    expect(await toggle.evaluate((element: HTMLElement) => element.innerText.replace(/\s+/g, ' ').trim())).toBe(
-      `${nl.localization.choose} (Nederland - Nederlands)`,
-    )
+    // In view first, as a visitor sees it: the footer is laid out only as it nears the screen, and innerText (the
+    // rendered text) of what is not laid out is empty.
+    await toggle.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => toggle.evaluate((element: HTMLElement) => element.innerText.replace(/\s+/g, ' ').trim()))
+      .toBe(`${nl.localization.choose} (Nederland - Nederlands)`)
     const style = await toggle.evaluate((element) => {
       const computed = getComputedStyle(element)
       return { border: parseFloat(computed.borderTopWidth), cursor: computed.cursor }

@@ -1,5 +1,6 @@
 // Which search answers are kept: from the second asking of a request, not the first, so that one-off searches are
 // neither kept nor push out the answers every visitor asks for.
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { SearchResponse } from '../../domain/catalogue-api.ts'
 import { SearchRequestSchema, type SearchRequest } from '../../domain/catalogue.ts'
@@ -20,13 +21,26 @@ function countingSearch() {
 }
 const request = (searchTerm: string) => SearchRequestSchema.parse({ filter: { searchTerm } })
 
+/** What the route does with an answer: send it (a new answer is searched and written only then). */
+function sent<T extends EncodedBody | OnceBody>(answer: T): T {
+  const reply = { type: () => reply, header: () => reply, hasHeader: () => false, send: () => reply }
+  answer.send(
+    { method: 'POST', headers: { 'accept-encoding': 'zstd' } } as unknown as FastifyRequest,
+    reply as unknown as FastifyReply,
+  )
+  return answer
+}
+/** A search asked for and sent. */
+const ask = (answers: SearchAnswers, search: CatalogueSearch, searchTerm: string) =>
+  sent(answers.search(search, request(searchTerm)))
+
 describe('SearchAnswers', () => {
   it('keeps an answer from the second asking on, and answers the third from it', () => {
     const answers = new SearchAnswers()
     const { search, searched } = countingSearch()
-    const first = answers.search(search, request('muesli'))
-    const second = answers.search(search, request('muesli'))
-    const third = answers.search(search, request('muesli'))
+    const first = ask(answers, search, 'muesli')
+    const second = ask(answers, search, 'muesli')
+    const third = ask(answers, search, 'muesli')
     expect(searched).toEqual(['muesli', 'muesli'])
     expect(first).toBeInstanceOf(OnceBody)
     expect(second).toBeInstanceOf(EncodedBody)
@@ -34,27 +48,36 @@ describe('SearchAnswers', () => {
     expect(JSON.parse((third as EncodedBody).bytes.toString('utf8'))).toMatchObject({ totalCount: 2, results: [] })
   })
 
+  it('searches a new answer when it is sent, not before', () => {
+    const answers = new SearchAnswers()
+    const { search, searched } = countingSearch()
+    const answer = answers.search(search, request('muesli'))
+    expect(searched).toEqual([])
+    sent(answer)
+    expect(searched).toEqual(['muesli'])
+  })
+
   it('keeps the answers asked for again while one-off searches pass through', () => {
     const answers = new SearchAnswers()
     const { search, searched } = countingSearch()
-    answers.search(search, request('muesli'))
-    const kept = answers.search(search, request('muesli'))
+    ask(answers, search, 'muesli')
+    const kept = ask(answers, search, 'muesli')
     // More one-off searches than the cache holds answers: none of them is kept, so none pushes 'muesli' out.
-    for (let i = 0; i < SEARCH_ANSWERS_KEPT + 10; i++) answers.search(search, request(`once ${i}`))
-    expect(answers.search(search, request('muesli'))).toBe(kept)
+    for (let i = 0; i < SEARCH_ANSWERS_KEPT + 10; i++) ask(answers, search, `once ${i}`)
+    expect(ask(answers, search, 'muesli')).toBe(kept)
     expect(searched.filter((term) => term === 'muesli')).toHaveLength(2)
   })
 
   it('forgets a request asked once when many other requests came since', () => {
     const answers = new SearchAnswers()
     const { search, searched } = countingSearch()
-    answers.search(search, request('muesli'))
-    for (let i = 0; i < SEARCH_REQUESTS_SEEN; i++) answers.search(search, request(`once ${i}`))
-    answers.search(search, request('muesli'))
-    answers.search(search, request('muesli'))
+    ask(answers, search, 'muesli')
+    for (let i = 0; i < SEARCH_REQUESTS_SEEN; i++) ask(answers, search, `once ${i}`)
+    ask(answers, search, 'muesli')
+    ask(answers, search, 'muesli')
     // Asked again after it was forgotten: counted as a first asking, so only the one after that is kept.
     expect(searched.filter((term) => term === 'muesli')).toHaveLength(3)
-    answers.search(search, request('muesli'))
+    ask(answers, search, 'muesli')
     expect(searched.filter((term) => term === 'muesli')).toHaveLength(3)
   })
 
@@ -62,8 +85,8 @@ describe('SearchAnswers', () => {
     const answers = new SearchAnswers()
     const one = countingSearch()
     const other = countingSearch()
-    for (let i = 0; i < 3; i++) answers.search(one.search, request('muesli'))
-    answers.search(other.search, request('muesli'))
+    for (let i = 0; i < 3; i++) ask(answers, one.search, 'muesli')
+    ask(answers, other.search, 'muesli')
     expect(one.searched).toHaveLength(2)
     expect(other.searched).toHaveLength(1)
   })

@@ -10,11 +10,11 @@
 // It also keeps one-off searches from pushing the answers of category pages, which every visitor asks for, out of the
 // cache. The requests asked once are remembered as small-integer hashes, for the same reason: a kept key string and
 // its cache entry per request still cost a mark-compact a second.
-import type { ProductSummary, SearchResponse } from '../../domain/catalogue-api.ts'
+import type { ProductSummary } from '../../domain/catalogue-api.ts'
 import type { SearchRequest } from '../../domain/catalogue.ts'
 import type { CatalogueSearch } from '../../domain/search/catalogue-search.ts'
 import { TtlCache } from '../../domain/ttl-cache.ts'
-import { EncodedBody, OnceBody } from '../http/encoded-body.ts'
+import { EncodedBody, jsonWithList, OnceBody } from '../http/encoded-body.ts'
 
 /** Answers kept per server, over all sites and languages: about 10 KB each, a few MB in all. */
 export const SEARCH_ANSWERS_KEPT = 500
@@ -63,8 +63,11 @@ export class SearchAnswers {
   readonly #askedOnce = new AskedOnce(SEARCH_REQUESTS_SEEN)
   readonly #serials = new WeakMap<CatalogueSearch, number>()
   #nextSerial = 1
-  /** Each product summary written out once (CatalogueSearch hands out the same summary object for a product). */
-  readonly #summaries = new WeakMap<ProductSummary, string>()
+  /**
+   * Each product summary written out once, as UTF-8 (CatalogueSearch hands out the same summary object for a
+   * product): an answer copies these bytes in.
+   */
+  readonly #summaries = new WeakMap<ProductSummary, Buffer>()
 
   #key(search: CatalogueSearch, kind: string, request: unknown): string {
     let serial = this.#serials.get(search)
@@ -72,37 +75,46 @@ export class SearchAnswers {
     return `${serial}\n${kind}\n${JSON.stringify(request)}`
   }
 
-  #summary(summary: ProductSummary): string {
-    let json = this.#summaries.get(summary)
-    if (json === undefined) this.#summaries.set(summary, (json = JSON.stringify(summary)))
-    return json
+  #summary(summary: ProductSummary): Buffer {
+    let bytes = this.#summaries.get(summary)
+    if (bytes === undefined) this.#summaries.set(summary, (bytes = Buffer.from(JSON.stringify(summary))))
+    return bytes
   }
 
   search(search: CatalogueSearch, request: SearchRequest): EncodedBody | OnceBody {
-    return this.#answer(this.#key(search, 'search', request), () => this.#write(search.search(request)))
+    return this.#answer(this.#key(search, 'search', request), () => {
+      const { results, ...rest } = search.search(request)
+      return this.#bytes(rest, 'results', results)
+    })
   }
 
   autocomplete(search: CatalogueSearch, term: string): EncodedBody | OnceBody {
     return this.#answer(this.#key(search, 'autocomplete', term), () => {
       const { products, ...rest } = search.autocomplete(term)
-      const list = products.map((p) => this.#summary(p)).join(',')
-      return `${JSON.stringify(rest).slice(0, -1)},"products":[${list}]}`
+      return this.#bytes(rest, 'products', products)
     })
   }
 
-  /** The kept answer to a request, else a new one, kept if the request was asked once before. */
-  #answer(key: string, write: () => string): EncodedBody | OnceBody {
+  /** An answer's bytes: the rest of it written out, and its list the summaries' bytes, each written out once. */
+  #bytes(rest: object, key: string, list: readonly ProductSummary[]): Buffer {
+    return jsonWithList(
+      JSON.stringify(rest),
+      key,
+      list.map((summary) => this.#summary(summary)),
+    )
+  }
+
+  /**
+   * The kept answer to a request, else a new one, kept if the request was asked once before. `write` gives the
+   * answer's bytes, valid until the next answer is written (jsonWithList): a new answer is written when it is sent, a
+   * kept one copies them.
+   */
+  #answer(key: string, write: () => Buffer): EncodedBody | OnceBody {
     const kept = this.#answers.get(key)
     if (kept) return kept
-    if (!this.#askedOnce.askedBefore(key)) return new OnceBody(write())
+    if (!this.#askedOnce.askedBefore(key)) return new OnceBody(write)
     const answer = new EncodedBody(write())
     this.#answers.set(key, answer)
     return answer
-  }
-
-  /** The answer as JSON, with the product summaries already written out spliced in. */
-  #write({ results, ...rest }: SearchResponse): string {
-    const list = results.map((s) => this.#summary(s)).join(',')
-    return `${JSON.stringify(rest).slice(0, -1)},"results":[${list}]}`
   }
 }

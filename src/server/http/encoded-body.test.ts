@@ -1,7 +1,7 @@
 import Fastify from 'fastify'
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { COMPRESS_THRESHOLD, EncodedBody, OnceBody, preferredEncoding } from './encoded-body.ts'
+import { COMPRESS_THRESHOLD, EncodedBody, jsonWithList, OnceBody, preferredEncoding } from './encoded-body.ts'
 
 describe('preferredEncoding', () => {
   it.each([
@@ -86,5 +86,47 @@ describe('OnceBody', () => {
     const res = await sendOnce(long, 'identity')
     expect(res.headers['content-encoding']).toBeUndefined()
     expect(res.body).toBe(long)
+  })
+})
+
+describe('jsonWithList', () => {
+  const items = [{ name: 'Sport Müsli', price: 1995 }, { name: 'Veulen (0–1 jaar)' }, {}]
+  const bytes = items.map((item) => Buffer.from(JSON.stringify(item)))
+
+  it('writes the object with the list last, the items copied in as they were written', () => {
+    const head = { totalCount: 3, label: 'haver – €' }
+    const written = jsonWithList(JSON.stringify(head), 'results', bytes)
+    expect(JSON.parse(written.toString('utf8'))).toEqual({ ...head, results: items })
+  })
+
+  it('writes an empty list, and a list into an empty object', () => {
+    expect(jsonWithList('{"totalCount":0}', 'results', []).toString('utf8')).toBe('{"totalCount":0,"results":[]}')
+    expect(jsonWithList('{}', 'products', bytes.slice(0, 1)).toString('utf8')).toBe(
+      `{"products":[${JSON.stringify(items[0])}]}`,
+    )
+  })
+
+  it('writes an answer larger than the scratch buffer whole', () => {
+    const many = Array.from({ length: 3000 }, () => bytes[1]!)
+    const written = jsonWithList('{"n":1}', 'results', many)
+    expect(JSON.parse(written.toString('utf8'))).toEqual({ n: 1, results: many.map(() => items[1]) })
+  })
+})
+
+describe('OnceBody written when sent', () => {
+  it('sends the bytes its writer gives, compressed, and a copy when plain', async () => {
+    const body = JSON.stringify({ words: Array.from({ length: 400 }, (_, i) => `woord ${i % 37}`) })
+    const app = Fastify()
+    app.get('/', (request, reply) => new OnceBody(() => jsonWithList(body, 'results', [])).send(request, reply))
+    try {
+      const expected = JSON.stringify({ ...(JSON.parse(body) as object), results: [] })
+      const zstd = await app.inject({ url: '/', headers: { 'accept-encoding': 'zstd' } })
+      expect(zstdDecompressSync(zstd.rawPayload).toString('utf8')).toBe(expected)
+      const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } })
+      expect(plain.body).toBe(expected)
+      expect(plain.headers.etag).toBe(new EncodedBody(expected).etag)
+    } finally {
+      await app.close()
+    }
   })
 })

@@ -93,7 +93,8 @@ export class EncodedBody {
   #gzip: Buffer | undefined
   #etag: string | undefined
 
-  constructor(body: string, contentType = 'application/json; charset=utf-8') {
+  /** The body as text, or as UTF-8 bytes (copied). */
+  constructor(body: string | Uint8Array, contentType = 'application/json; charset=utf-8') {
     this.bytes = Buffer.from(body)
     this.contentType = contentType
   }
@@ -145,35 +146,74 @@ function sendBody(
 }
 
 /**
- * UTF-8 bytes of answers sent once, written into one buffer of this server's: each is compressed (or sent) at once,
+ * UTF-8 bytes of answers sent once, written into one buffer of this server's: each is compressed (or copied) at once,
  * in the same turn, and never kept, so it needs no buffer of its own (see SMALL_CHUNK for why that matters).
  */
 let scratch = Buffer.allocUnsafeSlow(64 * 1024)
 
+/** The scratch buffer with room for at least `size` bytes. */
+function scratchOf(size: number): Buffer {
+  if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(size)
+  return scratch
+}
+
+const COMMA = 0x2c
+const CLOSE = Buffer.from(']}')
+
+/**
+ * A JSON object's UTF-8 bytes, written into the scratch buffer: `head`, an object written out, with the array `key`
+ * added last, its items given as the UTF-8 bytes of their JSON. Items written out once (a product summary) are copied
+ * in rather than joined into a string of the whole answer and encoded again, which cost a fifth of a new search's
+ * time in making, flattening and encoding that string. Only for OnceBody's writer: the bytes are valid until the next
+ * answer is written.
+ */
+export function jsonWithList(head: string, key: string, items: readonly Uint8Array[]): Buffer {
+  const opening = `${head === '{}' ? '' : ','}${JSON.stringify(key)}:[`
+  let size = head.length * 3 + opening.length * 3 + items.length + CLOSE.length
+  for (const item of items) size += item.length
+  const bytes = scratchOf(size)
+  // Over the head's closing brace.
+  let at = bytes.write(head, 0, 'utf8') - 1
+  at += bytes.write(opening, at, 'utf8')
+  items.forEach((item, i) => {
+    if (i > 0) bytes[at++] = COMMA
+    bytes.set(item, at)
+    at += item.length
+  })
+  bytes.set(CLOSE, at)
+  return bytes.subarray(0, at + CLOSE.length)
+}
+
 /**
  * An answer sent once and not kept (a search asked for the first time): compressed in the encoding the request
- * accepts best, like EncodedBody, without keeping its bytes or making the other encodings.
+ * accepts best, like EncodedBody, without keeping its bytes or making the other encodings. The body is a string, or
+ * a writer called when the answer is sent that gives its UTF-8 bytes (jsonWithList), valid until then.
  */
 export class OnceBody {
-  readonly #body: string
+  readonly #body: string | (() => Buffer)
   readonly #contentType: string
 
-  constructor(body: string, contentType = 'application/json; charset=utf-8') {
+  constructor(body: string | (() => Buffer), contentType = 'application/json; charset=utf-8') {
     this.#body = body
     this.#contentType = contentType
   }
 
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    // At most three bytes of UTF-8 for each UTF-16 unit.
-    if (scratch.length < this.#body.length * 3) scratch = Buffer.allocUnsafeSlow(this.#body.length * 3)
-    const length = scratch.write(this.#body, 0, 'utf8')
+    const body = this.#body
+    let bytes: Buffer
+    if (typeof body === 'string') {
+      // At most three bytes of UTF-8 for each UTF-16 unit.
+      const into = scratchOf(body.length * 3)
+      bytes = into.subarray(0, into.write(body, 0, 'utf8'))
+    } else bytes = body()
     return sendBody(
       request,
       reply,
       this.#contentType,
-      () => etagOf(this.#body),
-      length,
-      (encoding) => (encoding === 'identity' ? this.#body : compress(scratch.subarray(0, length), encoding)),
+      () => etagOf(bytes),
+      bytes.length,
+      // Sent plain, the bytes go to the socket, which may keep them past this turn: a copy of their own.
+      (encoding) => (encoding === 'identity' ? Buffer.from(bytes) : compress(bytes, encoding)),
     )
   }
 }

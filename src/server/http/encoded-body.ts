@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib'
 import { etagOf } from './etag.ts'
+import { KeptZstd } from './kept-zstd.ts'
 
 /** Below this many bytes an answer goes out as it is (the same threshold as the compression of other answers). */
 export const COMPRESS_THRESHOLD = 1024
@@ -36,12 +37,14 @@ const ZSTD_SMALL = {
  * second under load. A few KB of compressed answer fits in one such chunk; a larger one takes several.
  */
 const SMALL_CHUNK = 4 * 1024
+/** Small bodies in zstd, the encoding browsers ask for first, through one kept compressor (see kept-zstd.ts). */
+const smallZstd = new KeptZstd({ params: ZSTD_SMALL, chunkSize: SMALL_CHUNK })
 
 /** A body compressed in an encoding. */
 function compress(bytes: Buffer, encoding: Exclude<Encoding, 'identity'>): Buffer {
   const small = bytes.length <= SMALL_BODY
   const chunkSize = small ? SMALL_CHUNK : undefined
-  if (encoding === 'zstd') return zstdCompressSync(bytes, small ? { params: ZSTD_SMALL, chunkSize } : {})
+  if (encoding === 'zstd') return small ? smallZstd.compress(bytes) : zstdCompressSync(bytes)
   if (encoding === 'br') return brotliCompressSync(bytes, { ...BROTLI_OPTIONS, chunkSize })
   return gzipSync(bytes, { chunkSize })
 }

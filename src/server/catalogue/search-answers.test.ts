@@ -2,7 +2,7 @@
 // neither kept nor push out the answers every visitor asks for.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import type { SearchResponse } from '../../domain/catalogue-api.ts'
+import type { ProductSummary, SearchResponse } from '../../domain/catalogue-api.ts'
 import { SearchRequestSchema, type SearchRequest } from '../../domain/catalogue.ts'
 import type { CatalogueSearch } from '../../domain/search/catalogue-search.ts'
 import { EncodedBody, OnceBody } from '../http/encoded-body.ts'
@@ -22,10 +22,15 @@ function countingSearch() {
 const request = (searchTerm: string) => SearchRequestSchema.parse({ filter: { searchTerm } })
 
 /** What the route does with an answer: send it (a new answer is searched and written only then). */
-function sent<T extends EncodedBody | OnceBody>(answer: T): T {
-  const reply = { type: () => reply, header: () => reply, hasHeader: () => false, send: () => reply }
+function sent<T extends EncodedBody | OnceBody>(answer: T, payloads: unknown[] = []): T {
+  const reply = {
+    type: () => reply,
+    header: () => reply,
+    hasHeader: () => false,
+    send: (payload: unknown) => (payloads.push(payload), reply),
+  }
   answer.send(
-    { method: 'POST', headers: { 'accept-encoding': 'zstd' } } as unknown as FastifyRequest,
+    { method: 'POST', headers: { 'accept-encoding': 'identity' } } as unknown as FastifyRequest,
     reply as unknown as FastifyReply,
   )
   return answer
@@ -46,6 +51,52 @@ describe('SearchAnswers', () => {
     expect(second).toBeInstanceOf(EncodedBody)
     expect(third).toBe(second)
     expect(JSON.parse((third as EncodedBody).bytes.toString('utf8'))).toMatchObject({ totalCount: 2, results: [] })
+  })
+
+  it('writes an answer as JSON.stringify does, new and kept', () => {
+    const response: SearchResponse = {
+      results: [
+        { productId: 7, name: 'Sport "Müsli" \\ 20 kg' },
+        { productId: 8, name: 'Veulen (0–1 jaar) 🐴' },
+      ] as unknown as ProductSummary[],
+      totalCount: 1_234_567,
+      pageInfo: { page: 2, pageSize: 2, sort: 'price', descending: true },
+      facets: [
+        {
+          facetKey: 'horseType',
+          discriminator: 'multiSelect',
+          values: [
+            { key: 'foal', label: 'Veulen (0–1 jaar)', count: 0 },
+            { key: 'sport', label: 'Sport "paard"', count: 10 },
+          ],
+          range: null,
+        },
+        { facetKey: 'weightClass', discriminator: 'rangeSlider', values: [], range: { min: 0.5, max: 25 } },
+        {
+          facetKey: 'sale',
+          discriminator: 'singleSelect',
+          values: [{ key: 'yes', label: 'Aanbieding', count: 3 }],
+          range: null,
+        },
+      ],
+    }
+    const search = { search: () => response } as unknown as CatalogueSearch
+    const answers = new SearchAnswers()
+    const expected = JSON.stringify({
+      totalCount: response.totalCount,
+      pageInfo: response.pageInfo,
+      facets: response.facets,
+      results: response.results,
+    })
+    const payloads: unknown[] = []
+    sent(answers.search(search, request('muesli')), payloads)
+    const kept = sent(answers.search(search, request('muesli')), payloads)
+    expect(String(payloads[0])).toBe(expected)
+    expect(String(payloads[1])).toBe(expected)
+    expect((kept as EncodedBody).bytes.toString('utf8')).toBe(expected)
+    // Written again from the parts written out before.
+    sent(answers.search(search, request('haver')), payloads)
+    expect(String(payloads[2])).toBe(expected)
   })
 
   it('searches a new answer when it is sent, not before', () => {

@@ -1,7 +1,8 @@
 import Fastify from 'fastify'
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { COMPRESS_THRESHOLD, EncodedBody, jsonWithList, OnceBody, preferredEncoding } from './encoded-body.ts'
+import { COMPRESS_THRESHOLD, EncodedBody, OnceBody, preferredEncoding } from './encoded-body.ts'
+import { jsonWithList } from './json-bytes.ts'
 
 describe('preferredEncoding', () => {
   it.each([
@@ -86,30 +87,6 @@ describe('OnceBody', () => {
     const res = await sendOnce(long, 'identity')
     expect(res.headers['content-encoding']).toBeUndefined()
     expect(res.body).toBe(long)
-  })
-})
-
-describe('jsonWithList', () => {
-  const items = [{ name: 'Sport Müsli', price: 1995 }, { name: 'Veulen (0–1 jaar)' }, {}]
-  const bytes = items.map((item) => Buffer.from(JSON.stringify(item)))
-
-  it('writes the object with the list last, the items copied in as they were written', () => {
-    const head = { totalCount: 3, label: 'haver – €' }
-    const written = jsonWithList(JSON.stringify(head), 'results', bytes)
-    expect(JSON.parse(written.toString('utf8'))).toEqual({ ...head, results: items })
-  })
-
-  it('writes an empty list, and a list into an empty object', () => {
-    expect(jsonWithList('{"totalCount":0}', 'results', []).toString('utf8')).toBe('{"totalCount":0,"results":[]}')
-    expect(jsonWithList('{}', 'products', bytes.slice(0, 1)).toString('utf8')).toBe(
-      `{"products":[${JSON.stringify(items[0])}]}`,
-    )
-  })
-
-  it('writes an answer larger than the scratch buffer whole', () => {
-    const many = Array.from({ length: 3000 }, () => bytes[1]!)
-    const written = jsonWithList('{"n":1}', 'results', many)
-    expect(JSON.parse(written.toString('utf8'))).toEqual({ n: 1, results: many.map(() => items[1]) })
   })
 })
 

@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib'
 import { etagOf } from './etag.ts'
+import { JsonBytes } from './json-bytes.ts'
 import { KeptZstd } from './kept-zstd.ts'
 
 /** Below this many bytes an answer goes out as it is (the same threshold as the compression of other answers). */
@@ -149,48 +150,9 @@ function sendBody(
 }
 
 /**
- * UTF-8 bytes of answers sent once, written into one buffer of this server's: each is compressed (or copied) at once,
- * in the same turn, and never kept, so it needs no buffer of its own (see SMALL_CHUNK for why that matters).
- */
-let scratch = Buffer.allocUnsafeSlow(64 * 1024)
-
-/** The scratch buffer with room for at least `size` bytes. */
-function scratchOf(size: number): Buffer {
-  if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(size)
-  return scratch
-}
-
-const COMMA = 0x2c
-const CLOSE = Buffer.from(']}')
-
-/**
- * A JSON object's UTF-8 bytes, written into the scratch buffer: `head`, an object written out, with the array `key`
- * added last, its items given as the UTF-8 bytes of their JSON. Items written out once (a product summary) are copied
- * in rather than joined into a string of the whole answer and encoded again, which cost a fifth of a new search's
- * time in making, flattening and encoding that string. Only for OnceBody's writer: the bytes are valid until the next
- * answer is written.
- */
-export function jsonWithList(head: string, key: string, items: readonly Uint8Array[]): Buffer {
-  const opening = `${head === '{}' ? '' : ','}${JSON.stringify(key)}:[`
-  let size = head.length * 3 + opening.length * 3 + items.length + CLOSE.length
-  for (const item of items) size += item.length
-  const bytes = scratchOf(size)
-  // Over the head's closing brace.
-  let at = bytes.write(head, 0, 'utf8') - 1
-  at += bytes.write(opening, at, 'utf8')
-  items.forEach((item, i) => {
-    if (i > 0) bytes[at++] = COMMA
-    bytes.set(item, at)
-    at += item.length
-  })
-  bytes.set(CLOSE, at)
-  return bytes.subarray(0, at + CLOSE.length)
-}
-
-/**
  * An answer sent once and not kept (a search asked for the first time): compressed in the encoding the request
  * accepts best, like EncodedBody, without keeping its bytes or making the other encodings. The body is a string, or
- * a writer called when the answer is sent that gives its UTF-8 bytes (jsonWithList), valid until then.
+ * a writer called when the answer is sent that gives its UTF-8 bytes (json-bytes.ts), valid until then.
  */
 export class OnceBody {
   readonly #body: string | (() => Buffer)
@@ -204,11 +166,8 @@ export class OnceBody {
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const body = this.#body
     let bytes: Buffer
-    if (typeof body === 'string') {
-      // At most three bytes of UTF-8 for each UTF-16 unit.
-      const into = scratchOf(body.length * 3)
-      bytes = into.subarray(0, into.write(body, 0, 'utf8'))
-    } else bytes = body()
+    if (typeof body === 'string') bytes = new JsonBytes().text(body).done()
+    else bytes = body()
     return sendBody(
       request,
       reply,

@@ -176,4 +176,16 @@ describe('the routes share one kind of request and reply', () => {
       expect(ofReply, url).toBe(reply)
     }
   })
+
+  it('sends pages in zstd one after another, each whole (one compressor is kept for them)', async () => {
+    // Each answer has a nonce of its own.
+    const page = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""')
+    for (const url of ['/', '/muesli/', '/', '/bestaat-niet/']) {
+      const headers = { host: HOSTS.nl }
+      const plain = await t.app.inject({ method: 'GET', url, headers })
+      const zstd = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': 'zstd' } })
+      expect(zstd.headers['content-encoding'], url).toBe('zstd')
+      expect(page(zstdDecompressSync(zstd.rawPayload).toString('utf8')), url).toBe(page(plain.body))
+    }
+  })
 })

@@ -15,10 +15,10 @@ export function andInto(target: Bits, other: Bits): void {
  * How many documents are in both sets: a bit count two words at a time (the nibble sums of two words still fit in a
  * nibble), which measured faster in V8 than a table lookup per half word.
  */
-export function countBoth(a: Bits, b: Bits): number {
+export function countBoth(a: Bits, b: Bits, from = 0, to = a.length): number {
   let count = 0
-  const pairs = a.length & ~1
-  let i = 0
+  const pairs = from + ((to - from) & ~1)
+  let i = from
   for (; i < pairs; i += 2) {
     let x = a[i]! & b[i]!
     let y = a[i + 1]! & b[i + 1]!
@@ -27,7 +27,7 @@ export function countBoth(a: Bits, b: Bits): number {
     x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333)
     count += Math.imul((x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24
   }
-  if (i < a.length) {
+  if (i < to) {
     let x = a[i]! & b[i]!
     x = x - ((x >>> 1) & 0x55555555)
     x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
@@ -53,4 +53,13 @@ export function lowerBound<T>(sorted: ArrayLike<T>, value: T): number {
     else high = mid
   }
   return low
+}
+
+/** The words of a set from its first to after its last that has a document: [from, to), empty for an empty set. */
+export function wordsUsed(bits: Bits): [from: number, to: number] {
+  let from = 0
+  while (from < bits.length && bits[from] === 0) from++
+  let to = bits.length
+  while (to > from && bits[to - 1] === 0) to--
+  return [from, to]
 }

@@ -1,7 +1,7 @@
 // The facets of a search index: every facet value has a bitset of its documents and every numeric facet its values in
 // order, so a filter is a set of documents and a facet count is a bit count.
 import type { FacetFilter, ProductFilterKey } from '../catalogue.ts'
-import { andInto, countBoth, hasBit, lowerBound, setBit, type Bits } from './bits.ts'
+import { andInto, countBoth, hasBit, lowerBound, setBit, wordsUsed, type Bits } from './bits.ts'
 import type { SearchDocument } from './search-document.ts'
 
 export interface FacetCount {
@@ -101,8 +101,10 @@ export class FacetIndex {
       }
       if ((own >= 0 ? countBoth(over, over) : total) === 0) return { facetKey, values: [], range: null }
       const values: { key: string; count: number }[] = []
+      // Only the words where the documents counted over lie (a query's matches often lie together).
+      const [from, to] = wordsUsed(over)
       for (const [key, bits] of this.#facetValues.get(facetKey) ?? []) {
-        const count = countBoth(over, bits)
+        const count = countBoth(over, bits, from, to)
         if (count > 0) values.push({ key, count })
       }
       return { facetKey, values, range: this.#range(facetKey, over) }

@@ -36,13 +36,6 @@ export function countBoth(a: Bits, b: Bits, from = 0, to = a.length): number {
   return count
 }
 
-/** The set of these documents, in a bitset of `words` 32-bit words. */
-export function bitsOf(docs: Int32Array, words: number): Bits {
-  const bits = new Int32Array(words)
-  for (const doc of docs) setBit(bits, doc)
-  return bits
-}
-
 /** The first index of a sorted list whose entry is not below `value`. */
 export function lowerBound<T>(sorted: ArrayLike<T>, value: T): number {
   let low = 0

@@ -22,11 +22,14 @@ export class FacetIndex {
   readonly #facetValues = new Map<ProductFilterKey, Map<string, Bits>>()
   /** Each numeric facet's (value, document) pairs in ascending value order. */
   readonly #numbers = new Map<ProductFilterKey, { values: Float64Array; docs: Int32Array }>()
+  /** Room for the documents one facet's counts are over, made once (see SearchIndex's sets). */
+  readonly #over: Bits
 
   constructor(documents: readonly SearchDocument[], all: Bits) {
     this.#words = all.length
     this.#all = all
     this.#none = new Int32Array(all.length)
+    this.#over = new Int32Array(all.length)
     const keys = new Set<ProductFilterKey>()
     const pairs = new Map<ProductFilterKey, [value: number, doc: number][]>()
     documents.forEach((document, doc) => {
@@ -96,7 +99,8 @@ export class FacetIndex {
       const own = filterKeys.indexOf(facetKey)
       let over = matched
       if (own >= 0) {
-        over = base.slice()
+        over = this.#over
+        over.set(base)
         for (const [k, bits] of passing.entries()) if (k !== own) andInto(over, bits)
       }
       if ((own >= 0 ? countBoth(over, over) : total) === 0) return { facetKey, values: [], range: null }

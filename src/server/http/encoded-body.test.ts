@@ -39,6 +39,29 @@ describe('EncodedBody', () => {
     expect(encoded.encoded(encoding)).toBe(bytes)
   })
 
+  it('sends a small body plain as text (one write with its headers), a large one as bytes', async () => {
+    const small = JSON.stringify({ path: '/klantenservice/', hé: 'ja' })
+    const app = Fastify()
+    const payloads: unknown[] = []
+    app.addHook('onSend', (_request, _reply, payload, done) => (payloads.push(payload), done(null, payload)))
+    const bodies: Record<string, string | Buffer> = { small, 'small-bytes': Buffer.from(small), large: body }
+    app.get('/:size', (request, reply) =>
+      new EncodedBody(bodies[(request.params as { size: string }).size]!).send(request, reply),
+    )
+    try {
+      const plain = await app.inject({ url: '/small' })
+      expect(plain.body).toBe(small)
+      expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(small)))
+      const large = await app.inject({ url: '/large', headers: { 'accept-encoding': 'identity' } })
+      expect(large.body).toBe(body)
+      // Made from bytes, a small body goes out as the same text.
+      expect((await app.inject({ url: '/small-bytes' })).body).toBe(small)
+      expect(payloads.map((payload) => typeof payload)).toEqual(['string', 'object', 'string'])
+    } finally {
+      await app.close()
+    }
+  })
+
   it('gives the same weak ETag whatever the encoding, and another for other content', () => {
     const encoded = new EncodedBody(body)
     expect(encoded.etag).toMatch(/^W\/"/)

@@ -71,6 +71,13 @@ export class SearchAnswers {
    * product): an answer copies these bytes in.
    */
   readonly #summaries = new WeakMap<ProductSummary, Buffer>()
+  /** What starts a facet in an answer, up to its values' list, by facet key and discriminator. */
+  readonly #facetHeads = new Map<string, Buffer>()
+  /**
+   * What starts a facet value in an answer, up to its count, by facet key, value key and label: a catalogue's labels
+   * in its languages, so a few hundred at most.
+   */
+  readonly #valueHeads = new Map<string, Map<string, Map<string, Buffer>>>()
 
   #key(search: CatalogueSearch, kind: string, request: unknown): string {
     let serial = this.#serials.get(search)
@@ -83,14 +90,6 @@ export class SearchAnswers {
     if (bytes === undefined) this.#summaries.set(summary, (bytes = Buffer.from(JSON.stringify(summary))))
     return bytes
   }
-
-  /** What starts a facet in an answer, up to its values' list, by facet key and discriminator. */
-  readonly #facetHeads = new Map<string, Buffer>()
-  /**
-   * What starts a facet value in an answer, up to its count, by facet key, value key and label: a catalogue's labels
-   * in its languages, so a few hundred at most.
-   */
-  readonly #valueHeads = new Map<string, Map<string, Map<string, Buffer>>>()
 
   search(search: CatalogueSearch, request: SearchRequest): EncodedBody | OnceBody {
     return this.#answer(this.#key(search, 'search', request), () => this.#searchBytes(search.search(request)))

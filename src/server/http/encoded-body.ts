@@ -32,14 +32,15 @@ const ZSTD_SMALL = {
   [constants.ZSTD_c_chainLog]: 14,
 }
 /**
- * The compressor's output buffer for a small body: 4 KB (Node's default is 16 KB). Buffers come from Node's shared
+ * The brotli and gzip compressors' output buffer for a small body: 4 KB (Node's default is 16 KB; the kept zstd
+ * compressor copies its answer out at its length). Buffers come from Node's shared
  * pool, and a compressed answer is a slice of that buffer: with 16 KB each new search took a quarter of a 64 KB pool,
  * and that memory, outside the JS heap, made V8 run a full mark-compact for external memory pressure several times a
  * second under load. A few KB of compressed answer fits in one such chunk; a larger one takes several.
  */
 const SMALL_CHUNK = 4 * 1024
 /** Small bodies in zstd, the encoding browsers ask for first, through one kept compressor (see kept-zstd.ts). */
-const smallZstd = new KeptZstd({ params: ZSTD_SMALL, chunkSize: SMALL_CHUNK })
+const smallZstd = new KeptZstd({ params: ZSTD_SMALL })
 
 /** A body compressed in an encoding. */
 function compress(bytes: Buffer, encoding: Exclude<Encoding, 'identity'>): Buffer {
@@ -182,14 +183,12 @@ export class OnceBody {
       this.#contentType,
       () => etagOf(bytes),
       bytes.length,
-      // Sent plain, the bytes go to the socket, which may keep them past this turn: a copy of their own, as text when
-      // small (see EncodedBody's).
-      (encoding) =>
-        encoding !== 'identity'
-          ? compress(bytes, encoding)
-          : bytes.length < COMPRESS_THRESHOLD
-            ? bytes.toString('utf8')
-            : Buffer.from(bytes),
+      (encoding) => {
+        if (encoding !== 'identity') return compress(bytes, encoding)
+        // Sent plain, the bytes go to the socket, which may keep them past this turn: a copy of their own, as text
+        // when small (see EncodedBody's).
+        return bytes.length < COMPRESS_THRESHOLD ? bytes.toString('utf8') : Buffer.from(bytes)
+      },
     )
   }
 }

@@ -128,6 +128,9 @@ async function decline(page: Page, path: string) {
   }
 }
 
+/** A list of requests' addresses for a message. */
+const urls = (requests: string[]) => requests.join(', ') || 'nothing'
+
 /** The worker installed (precache done), activated and controlling the page, and nothing left to fetch. */
 async function workerSettled(page: Page) {
   await page.evaluate(async () => {
@@ -143,15 +146,13 @@ async function workerSettled(page: Page) {
   page.on('requestfinished', (request) => open.delete(request))
   page.on('requestfailed', (request) => open.delete(request))
   const since = Date.now()
-  for (let quiet = 0; quiet < 10; quiet = workers.inFlight() + open.size === 0 ? quiet + 1 : 0) {
-    if (Date.now() - since > VISIT_TIMEOUT_MS)
+  for (let quiet = 0; quiet < 10; quiet = workers.inFlight().length + open.size === 0 ? quiet + 1 : 0) {
+    if (Date.now() - since > VISIT_TIMEOUT_MS) {
       throw new Error(
-        `The page and its worker did not settle: still open ${[...open].map((r) => r.url()).join(', ') || 'nothing'} ` +
-          `on the page; in the worker ${[...workers.requests.values()]
-            .filter((r) => r.finished === undefined && !r.failed)
-            .map((r) => r.url)
-            .join(', ')}`,
+        `The page and its worker did not settle: still open ${urls([...open].map((r) => r.url()))} on the page, ` +
+          `${urls(workers.inFlight().map((r) => r.url))} in the worker`,
       )
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

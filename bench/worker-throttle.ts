@@ -72,8 +72,8 @@ export class WorkerThrottle {
   }
 
   /** Requests of the workers still under way. */
-  inFlight(): number {
-    return [...this.requests.values()].filter((request) => request.finished === undefined && !request.failed).length
+  inFlight(): WorkerRequest[] {
+    return [...this.requests.values()].filter((request) => request.finished === undefined && !request.failed)
   }
 
   close(): void {

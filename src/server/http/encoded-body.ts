@@ -33,10 +33,10 @@ const ZSTD_SMALL = {
 }
 /**
  * The brotli and gzip compressors' output buffer for a small body: 4 KB (Node's default is 16 KB; the kept zstd
- * compressor copies its answer out at its length). Buffers come from Node's shared
- * pool, and a compressed answer is a slice of that buffer: with 16 KB each new search took a quarter of a 64 KB pool,
- * and that memory, outside the JS heap, made V8 run a full mark-compact for external memory pressure several times a
- * second under load. A few KB of compressed answer fits in one such chunk; a larger one takes several.
+ * compressor copies its answer out at its length). Buffers come from Node's shared pool, and a compressed answer is a
+ * slice of that buffer: with 16 KB each new search took a quarter of a 64 KB pool, and that memory, outside the JS
+ * heap, made V8 run a full mark-compact for external memory pressure several times a second under load. A few KB of
+ * compressed answer fits in one such chunk; a larger one takes several.
  */
 const SMALL_CHUNK = 4 * 1024
 /** Small bodies in zstd, the encoding browsers ask for first, through one kept compressor (see kept-zstd.ts). */

@@ -29,6 +29,7 @@ import { rendersArticleView } from './content/load-article-view.ts'
 import type { Transport } from '../browser/transport.ts'
 import { bundleOf } from './i18n/bundles.server.ts'
 import { createI18n } from './i18n/i18n.ts'
+import { ScriptNonce } from './root/offline-mark.ts'
 import { resolveScope, type RootData } from './root/root.data.ts'
 import { servicesContext, type AppServices } from './router-context.ts'
 import { routes } from './routes.tsx'
@@ -196,7 +197,9 @@ export async function render(request: Request, options: RenderOptions): Promise<
           <Assets />
           <JotaiProvider store={store}>
             <ServicesProvider services={services}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
+              <ScriptNonce value={options.nonce}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </ScriptNonce>
             </ServicesProvider>
           </JotaiProvider>
         </I18nextProvider>

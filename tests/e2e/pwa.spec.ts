@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect, test, type Page, type Route } from '@playwright/test'
+import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts'
 import { CONSENT_COOKIE } from '../../src/domain/cookies.ts'
 import { KEPT_PAGE_TIMING } from '../../src/domain/kept-pages.ts'
@@ -103,6 +103,12 @@ test.describe('offline', () => {
     await page.reload()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!)
     await expect(page.getByText(nl.offline.notice)).toBeVisible()
+    // The notice is there before the app runs: a page that never starts it still says so.
+    const held = await pageWithoutApp(context)
+    await held.goto(`${origin}/klantenservice/`)
+    await expect(held.getByText(nl.offline.notice)).toBeVisible()
+    expect(await held.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+    await held.close()
 
     // Client-side navigation to another visited page works from the cached API answers.
     await page.setViewportSize({ width: 1280, height: 800 })
@@ -120,8 +126,25 @@ test.describe('offline', () => {
     await expect(page.getByText(nl.offline.notice)).toBeVisible()
     await context.setOffline(false)
     await expect(page.getByText(nl.offline.backOnline)).toBeVisible()
+
+    // Online, the page before the app runs says nothing of it.
+    const online = await pageWithoutApp(context)
+    await online.goto(`${origin}/klantenservice/`)
+    await expect(online.getByRole('heading', { level: 1 })).toHaveText(heading!)
+    await expect(online.getByText(nl.offline.notice)).toBeHidden()
+    await online.close()
   })
 })
+
+/** A page whose app never starts: its bootstrap script waits for a frame after the first paint that never comes. */
+async function pageWithoutApp(context: BrowserContext) {
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'PerformanceObserver', { value: undefined })
+    window.requestAnimationFrame = () => 0
+  })
+  return page
+}
 
 test.describe('repeat visits', () => {
   const PORT = ownPort(28)

@@ -1,6 +1,8 @@
 // The notices at the bottom take turns (jsdom): the cookie choice before a new version and the connection; a
 // closed offline notice stays closed until the connection changes.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { createStore, Provider } from 'jotai'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -89,5 +91,35 @@ describe('the notices at the bottom of the screen', () => {
     expect(await screen.findByText(nl.offline.backOnline)).toBeTruthy()
     act(() => store.set(connectivityAtom, 'offline'))
     expect(await screen.findByText(nl.offline.notice)).toBeTruthy()
+  })
+
+  it("carries the offline notice hidden until the app runs, then the app's own takes over", async () => {
+    document.cookie = 'consent=necessary'
+    const notice = () => (
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <ConnectivityNotice />
+        </I18nextProvider>
+      </Provider>
+    )
+    const store = createStore()
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(notice())
+    document.body.append(container)
+    const early = container.querySelector('.connectivity-notice__early')
+    expect(early?.hasAttribute('hidden')).toBe(true)
+    expect(early?.textContent).toBe(nl.offline.notice)
+    expect(container.querySelector('button')).toBeNull()
+
+    // Hydrated as the server rendered it; the app then finds the device offline: its own notice, with a close button.
+    const errors: unknown[] = []
+    const root = await act(async () => hydrateRoot(container, notice(), { onRecoverableError: (e) => errors.push(e) }))
+    expect(errors).toEqual([])
+    expect(container.querySelector('.connectivity-notice__early')).toBeNull()
+    act(() => store.set(connectivityAtom, 'offline'))
+    expect(screen.getAllByText(nl.offline.notice)).toHaveLength(1)
+    expect(screen.getByRole('button', { name: nl.a11y.closeDialog })).toBeTruthy()
+    act(() => root.unmount())
+    container.remove()
   })
 })

@@ -1,11 +1,12 @@
 // The HTML document around every page. React renders the whole document, so <title>, <meta> and <link> that pages
 // render are placed in <head> (React 19 hoisting) both on the server and in the browser.
-import type { ReactNode } from 'react'
+import { useContext, type ReactNode } from 'react'
 import type { Brand } from '../../domain/locale.ts'
 import { intlLocaleOf } from '../../domain/locale.ts'
 import type { LanguageCode } from '../../domain/language-codes.ts'
 import { BRAND_THEME } from '../../domain/brands.ts'
 import { HEADER_END_ID } from '../frame/header.tsx'
+import { OFFLINE_MARK_SCRIPT, ScriptNonce } from './offline-mark.ts'
 
 /** `appName`: the installed app's name (the manifest's), also for browsers that take it from the page. */
 export function Document({
@@ -19,6 +20,7 @@ export function Document({
   appName?: string
   children: ReactNode
 }) {
+  const nonce = useContext(ScriptNonce)
   return (
     <html lang={intlLocaleOf(language)} data-brand={brand}>
       <head>
@@ -34,6 +36,8 @@ export function Document({
             that arrives later would push the ones before it aside. The header is in the first few KB, so this costs
             a moment at most; a page without it (the bare error page) paints once parsed. Chromium only. */}
         <link rel="expect" href={`#${HEADER_END_ID}`} blocking="render" />
+        {/* Before the first paint: marks a page opened offline (offline-mark.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: OFFLINE_MARK_SCRIPT }} />
       </head>
       <body>{children}</body>
     </html>

@@ -89,7 +89,9 @@ describe('security headers', () => {
     const html = response.body
     expect(html).toMatch(new RegExp(`<script nonce="${nonce}"[^>]*>[^<]*window.__staticRouterHydrationData`))
     // Every executable script (inline or not) and every inline style has the nonce; JSON-LD is data, not a script.
-    // (The page has one script of its own, the inline bootstrap: the app's modules load from it.)
+    // (The page has two scripts of its own: the offline mark in the head, before the first paint, and the inline
+    // bootstrap, from which the app's modules load.)
+    expect(html.slice(0, html.indexOf('</head>'))).toContain(`<script nonce="${nonce}">(function(){`)
     const scripts = html.match(/<script\b[^>]*>/g) ?? []
     expect(scripts.length).toBeGreaterThan(0)
     for (const tag of scripts.filter((t) => !t.includes('application/ld+json')))

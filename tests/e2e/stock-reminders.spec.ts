@@ -86,12 +86,26 @@ async function withLocalPushService(context: BrowserContext, id: string) {
   return subscription
 }
 
-/** The service worker's registration id, for the DevTools protocol. */
-async function registrationIdOf(page: Page): Promise<{ deliver: (data: string) => Promise<void> }> {
+/**
+ * The service worker's registration, for the DevTools protocol: delivers a push message to it, and says what the
+ * protocol last reported of its versions and errors (for a failure's message).
+ */
+async function registrationIdOf(
+  page: Page,
+): Promise<{ deliver: (data: string) => Promise<void>; state: () => string }> {
   const cdp = await page.context().newCDPSession(page)
+  const reports: string[] = []
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) =>
+    reports.push(`versions: ${JSON.stringify(versions.map((v) => [v.versionId, v.status, v.runningStatus]))}`),
+  )
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) =>
+    reports.push(`error: ${JSON.stringify(errorMessage)}`),
+  )
   const registration = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL.startsWith(ORIGIN))
+      const mine = registrations.find(
+        (r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL.startsWith(ORIGIN) && !r.isDeleted,
+      )
       if (mine) resolve(mine.registrationId as string)
     })
   })
@@ -99,8 +113,10 @@ async function registrationIdOf(page: Page): Promise<{ deliver: (data: string) =
   const registrationId = await registration
   return {
     deliver: async (data) => {
+      reports.push(`delivered at ${new Date().toISOString()}`)
       await cdp.send('ServiceWorker.deliverPushMessage', { origin: ORIGIN, registrationId, data })
     },
+    state: () => [`registration ${registrationId}`, ...reports].join('\n'),
   }
 }
 
@@ -141,16 +157,20 @@ test('remind me on this device: subscribed on the tap, pushed on restock, shown,
   // The push service delivers it; the service worker shows it.
   const worker = await registrationIdOf(page)
   await worker.deliver(pushed.payload.toString('utf8'))
+  // Shown once the worker has started and Chromium has fetched the icon, badge and picture. It did not come within 5 s
+  // in 2 runs of about 40 and the cause was not found: the wait is longer, and a failure says what the worker did.
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          icon: n.icon,
-          badge: (n as Notification & { badge?: string }).badge,
-        })),
-      ),
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            icon: n.icon,
+            badge: (n as Notification & { badge?: string }).badge,
+          })),
+        ),
+      { timeout: 15_000 },
     )
     .toEqual([
       {
@@ -160,6 +180,10 @@ test('remind me on this device: subscribed on the tap, pushed on restock, shown,
         badge: `${ORIGIN}/icons/equivera-badge-96.png`,
       },
     ])
+    .catch(async (error: Error) => {
+      const workers = context.serviceWorkers().map((w) => w.url())
+      throw new Error(`${error.message}\n\nservice workers: ${workers.join(', ')}\n${worker.state()}`)
+    })
 
   // A tap on it takes the shop's tab to the product.
   const [sw] = context.serviceWorkers()

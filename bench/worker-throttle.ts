@@ -109,9 +109,14 @@ export class WorkerThrottle {
           .catch(() => undefined)
         break
       }
-      case 'Target.detachedFromTarget':
-        this.sessions.delete(params.sessionId as string)
+      case 'Target.detachedFromTarget': {
+        // A worker that stopped reports nothing more of the requests it had open.
+        const sessionId = params.sessionId as string
+        this.sessions.delete(sessionId)
+        for (const [id, request] of this.requests)
+          if (id.startsWith(`${sessionId}:`) && request.finished === undefined) request.failed ??= 'the worker stopped'
         break
+      }
       case 'Network.requestWillBeSent':
         this.requests.set(key, {
           url: (params.request as { url: string }).url,

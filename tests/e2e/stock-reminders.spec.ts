@@ -90,9 +90,7 @@ async function withLocalPushService(context: BrowserContext, id: string) {
  * The service worker's registration, for the DevTools protocol: delivers a push message to it, and says what the
  * protocol last reported of its versions and errors (for a failure's message).
  */
-async function registrationIdOf(
-  page: Page,
-): Promise<{ deliver: (data: string) => Promise<void>; state: () => string }> {
+async function serviceWorkerOf(page: Page): Promise<{ deliver: (data: string) => Promise<void>; state: () => string }> {
   const cdp = await page.context().newCDPSession(page)
   const reports: string[] = []
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) =>
@@ -155,7 +153,7 @@ test('remind me on this device: subscribed on the tap, pushed on restock, shown,
   expect(subscription.endpoint).toContain('/push/e2e-phone')
 
   // The push service delivers it; the service worker shows it.
-  const worker = await registrationIdOf(page)
+  const worker = await serviceWorkerOf(page)
   await worker.deliver(pushed.payload.toString('utf8'))
   // Shown once the worker has started and Chromium has fetched the icon, badge and picture. It did not come within 5 s
   // in 2 runs of about 40 and the cause was not found: the wait is longer, and a failure says what the worker did.
@@ -180,7 +178,7 @@ test('remind me on this device: subscribed on the tap, pushed on restock, shown,
         badge: `${ORIGIN}/icons/equivera-badge-96.png`,
       },
     ])
-    .catch(async (error: Error) => {
+    .catch((error: Error) => {
       const workers = context.serviceWorkers().map((w) => w.url())
       throw new Error(`${error.message}\n\nservice workers: ${workers.join(', ')}\n${worker.state()}`)
     })

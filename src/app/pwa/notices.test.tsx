@@ -95,6 +95,7 @@ describe('the notices at the bottom of the screen', () => {
 
   it("carries the offline notice hidden until the app runs, then the app's own takes over", async () => {
     document.cookie = 'consent=necessary'
+    const store = createStore()
     const notice = () => (
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
@@ -102,7 +103,6 @@ describe('the notices at the bottom of the screen', () => {
         </I18nextProvider>
       </Provider>
     )
-    const store = createStore()
     const container = document.createElement('div')
     container.innerHTML = renderToString(notice())
     document.body.append(container)

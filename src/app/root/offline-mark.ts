@@ -1,7 +1,7 @@
 // The page's first script, inline in its head (document.tsx): it marks the page while the device knows it is offline,
 // before anything is painted, so that the offline notice the page carries (pwa/offline-notice.tsx) shows in the first
 // paint of a page the service worker kept (pwa/dialogs.css). In the bootstrap script at the end of the body it came
-// too late: the browser had often painted the page before it ran, and the notice was painted 100–150 ms later, the
+// too late: the browser had often painted the page before it ran, and the notice was painted 100–200 ms later, the
 // largest thing on the screen. Once the app runs, its own notice takes over.
 import { createContext } from 'react'
 

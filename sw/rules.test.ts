@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isKeptPage, KEPT_PAGE_TIMING, PAGE_CONSENT_HEADER, PAGE_ENTRY_HEADER } from '../src/domain/kept-pages.ts'
+import {
+  HEADER_END_ID,
+  isKeptPage,
+  KEPT_PAGE_TIMING,
+  PAGE_CONSENT_HEADER,
+  PAGE_ENTRY_HEADER,
+  PAGE_PARSED_ID,
+} from '../src/domain/kept-pages.ts'
 import {
   isPersonalApi,
   byteBudgetPlugin,
@@ -13,6 +20,8 @@ import {
   keptPageChanged,
   markedKept,
   overBudget,
+  paintParsedFromCache,
+  paintsParsed,
   placeholderImage,
   showsAtOnce,
   staticRoutes,
@@ -319,11 +328,73 @@ describe('markedKept', () => {
     expect(shown.headers.get('server-timing')).toBe(`render;dur=12, ${KEPT_PAGE_TIMING}`)
   })
 
+  it('paints the page once it is parsed whole, and drops a length the body no longer has', async () => {
+    const html = `<!doctype html><html><head><link rel="expect" href="#${HEADER_END_ID}" blocking="render"></head><body>é</body></html>`
+    const shown = markedKept(new Response(html, { headers: { 'content-length': '999' } }))
+    expect(await shown.text()).toBe(html.replace(`#${HEADER_END_ID}`, `#${PAGE_PARSED_ID}`))
+    expect(shown.headers.has('content-length')).toBe(false)
+  })
+
   it('is what isKeptPage recognises, and nothing else is', () => {
     expect(isKeptPage({ serverTiming: [{ name: 'render' }, { name: KEPT_PAGE_TIMING }] })).toBe(true)
     expect(isKeptPage({ serverTiming: [{ name: 'render' }] })).toBe(false)
     expect(isKeptPage({})).toBe(false)
     expect(isKeptPage(undefined)).toBe(false)
+  })
+})
+
+describe('paintParsedFromCache', () => {
+  it('paints a page the strategy answers from its cache once parsed whole, and lets a miss be a miss', async () => {
+    const use = paintParsedFromCache.cachedResponseWillBeUsed!
+    // The event is a worker's ExtendableEvent, which the rule never reads.
+    const args = { cacheName: 'pages', request: new Request('http://shop.test/') } as Parameters<typeof use>[0]
+    const cachedResponse = new Response(`<head><link rel="expect" href="#${HEADER_END_ID}"></head>`)
+    const shown = await use({ ...args, cachedResponse })
+    expect(await shown!.text()).toBe(`<head><link rel="expect" href="#${PAGE_PARSED_ID}"></head>`)
+    expect(await use({ ...args, cachedResponse: undefined })).toBeNull()
+  })
+})
+
+describe('paintsParsed', () => {
+  const streamOf = (...pieces: string[]) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const piece of pieces) controller.enqueue(new TextEncoder().encode(piece))
+        controller.close()
+      },
+    })
+  const piecesOf = async (stream: ReadableStream<Uint8Array>) => {
+    const pieces: string[] = []
+    for await (const piece of stream) pieces.push(new TextDecoder().decode(piece))
+    return pieces
+  }
+  const expectLink = (id: string) => `<link rel="expect" href="#${id}" blocking="render">`
+
+  it('changes the expect link in the first piece and passes every other piece as it is', async () => {
+    const pieces = await piecesOf(
+      paintsParsed(
+        streamOf(`<head>${expectLink(HEADER_END_ID)}<title>a</title>`, `<body>${expectLink(HEADER_END_ID)}`, '</html>'),
+      ),
+    )
+    expect(pieces).toEqual([
+      `<head>${expectLink(PAGE_PARSED_ID)}<title>a</title>`,
+      `<body>${expectLink(HEADER_END_ID)}`,
+      '</html>',
+    ])
+  })
+
+  it('leaves a page without the link, or with it split across pieces, as it is', async () => {
+    expect(await piecesOf(paintsParsed(streamOf('<head><title>a</title>', '</html>')))).toEqual([
+      '<head><title>a</title>',
+      '</html>',
+    ])
+    const split = [`<head><link rel="expect" href="#site-hea`, `der-end" blocking="render">`]
+    expect(await piecesOf(paintsParsed(streamOf(...split)))).toEqual(split)
+  })
+
+  it('finds the link however near the end of the piece it is', async () => {
+    const piece = `${'<'.repeat(40)}href="#${HEADER_END_ID}"`
+    expect(await piecesOf(paintsParsed(streamOf(piece)))).toEqual([`${'<'.repeat(40)}href="#${PAGE_PARSED_ID}"`])
   })
 })
 

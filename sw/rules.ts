@@ -1,7 +1,13 @@
 // The pure rules of the service worker, tested without one (sw/rules.test.ts).
 import type { WorkboxPlugin } from 'workbox-core/types.js'
 import type { Consent } from '../src/domain/cookies.ts'
-import { KEPT_PAGE_TIMING, PAGE_CONSENT_HEADER, PAGE_ENTRY_HEADER } from '../src/domain/kept-pages.ts'
+import {
+  HEADER_END_ID,
+  KEPT_PAGE_TIMING,
+  PAGE_CONSENT_HEADER,
+  PAGE_ENTRY_HEADER,
+  PAGE_PARSED_ID,
+} from '../src/domain/kept-pages.ts'
 import { PRODUCT_IMAGE_PATH } from '../src/domain/product-images.ts'
 
 /** Versioned so a change of caching rules starts clean (old names are deleted on activate). */
@@ -71,11 +77,72 @@ export function keptPageChanged(kept: Response, answered: Response): boolean {
   return before === null || answered.headers.get('etag') !== before
 }
 
-/** A kept page as it is shown: marked (Server-Timing, which the page can read) so the app fetches fresh data. */
+/**
+ * A kept page as it is shown: marked (Server-Timing, which the page can read) so the app fetches fresh data, and
+ * painted once it is parsed whole (paintsParsed).
+ */
 export function markedKept(kept: Response): Response {
   const headers = new Headers(kept.headers)
   headers.append('server-timing', KEPT_PAGE_TIMING)
-  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers })
+  return paintedParsed(kept, headers)
+}
+
+/** A page from the device's copy, painted once parsed whole (paintsParsed), with `headers` (by default its own). */
+export function paintedParsed(page: Response, headers = new Headers(page.headers)): Response {
+  headers.delete('content-length') // the body below is not the same length
+  const body = page.body && paintsParsed(page.body)
+  return new Response(body, { status: page.status, statusText: page.statusText, headers })
+}
+
+/** For a strategy: a page answered from the cache is painted once parsed whole (paintsParsed). */
+export const paintParsedFromCache: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? paintedParsed(cachedResponse) : null),
+}
+
+const encoder = new TextEncoder()
+const EXPECTS_HEADER_END = encoder.encode(`href="#${HEADER_END_ID}"`)
+const EXPECTS_PARSED = encoder.encode(`href="#${PAGE_PARSED_ID}"`)
+
+/** Where `needle` first starts in `bytes`, or -1. */
+function indexOfBytes(bytes: Uint8Array, needle: Uint8Array): number {
+  const first = needle[0]
+  for (
+    let at = bytes.indexOf(first!);
+    at !== -1 && at <= bytes.length - needle.length;
+    at = bytes.indexOf(first!, at + 1)
+  ) {
+    let same = true
+    for (let i = 1; i < needle.length && same; i++) same = bytes[at + i] === needle[i]
+    if (same) return at
+  }
+  return -1
+}
+
+/**
+ * A page's HTML whose first paint waits for the whole document rather than the header's end: the head's expect link
+ * names PAGE_PARSED_ID instead (see there why, for a copy on the device). The link is in the first few hundred bytes,
+ * so only the stream's first piece is looked at; a page without it (or with it split across pieces) passes as it is.
+ */
+export function paintsParsed(html: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  let first = true
+  return html.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        if (first) {
+          first = false
+          const at = indexOfBytes(chunk, EXPECTS_HEADER_END)
+          if (at !== -1) {
+            const changed = new Uint8Array(chunk.length - EXPECTS_HEADER_END.length + EXPECTS_PARSED.length)
+            changed.set(chunk.subarray(0, at))
+            changed.set(EXPECTS_PARSED, at)
+            changed.set(chunk.subarray(at + EXPECTS_HEADER_END.length), at + EXPECTS_PARSED.length)
+            chunk = changed
+          }
+        }
+        controller.enqueue(chunk)
+      },
+    }),
+  )
 }
 export const SITE_DATA_MAX_AGE_S = 7 * 24 * 60 * 60
 

@@ -21,6 +21,8 @@ import {
   keepOfflinePage,
   keptPageChanged,
   markedKept,
+  paintedParsed,
+  paintParsedFromCache,
   PAGE_CACHE_MAX,
   placeholderImage,
   showsAtOnce,
@@ -135,7 +137,7 @@ const pageExpiration = new ExpirationPlugin({ maxEntries: PAGE_CACHE_MAX, maxAge
 const pages = new NetworkFirst({
   cacheName: names.pages,
   networkTimeoutSeconds: 4,
-  plugins: [cacheable, pageExpiration],
+  plugins: [cacheable, pageExpiration, paintParsedFromCache],
 })
 // Behind a page already shown nobody waits, so the network has as long as it takes.
 const keptRefresh = new NetworkFirst({ cacheName: names.pages, plugins: [cacheable, pageExpiration] })
@@ -180,7 +182,7 @@ registerRoute(
     }
     const url = new URL(options.request.url)
     const offline = await caches.match(offlinePathFor(url.pathname), { cacheName: names.pages })
-    return offline ?? Response.error()
+    return offline ? paintedParsed(offline) : Response.error()
   },
 )
 

@@ -28,3 +28,18 @@ export const KEPT_PAGE_CHANGED = 'KEPT_PAGE_CHANGED'
  * again and keeps it, so the next visit shows it at once, without the banner.
  */
 export const REFRESH_KEPT_PAGE = 'REFRESH_KEPT_PAGE'
+
+/**
+ * The id of the header's last element: a page holds its first paint until the parser has inserted it (the document's
+ * `<link rel="expect" href="#site-header-end" blocking="render">`), so a slow line never paints half a header.
+ */
+export const HEADER_END_ID = 'site-header-end'
+
+/**
+ * The id a kept page's first paint waits for instead: no element has it, so the page paints once the parser is done
+ * (a `rel="expect"` link stops blocking when parsing ends). A kept copy is on the device, so its parse is a few tens
+ * of milliseconds; painting before the parser has its last piece cost a repeat visit that piece's wait behind the
+ * first frame and every lazy picture near the screen it asked for, with the load event and the app's start after
+ * them.
+ */
+export const PAGE_PARSED_ID = 'page-parsed'

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts'
 import { CONSENT_COOKIE } from '../../src/domain/cookies.ts'
-import { KEPT_PAGE_TIMING } from '../../src/domain/kept-pages.ts'
+import { HEADER_END_ID, KEPT_PAGE_TIMING, PAGE_PARSED_ID } from '../../src/domain/kept-pages.ts'
 import { SHORT_CACHE } from '../../src/domain/ttl-cache.ts'
 import { cacheNames, warmImageUrl } from '../../sw/rules.ts'
 import { serverOnOwnBuild, startServer, type RunningServer } from './server.ts'
@@ -171,6 +171,21 @@ test.describe('repeat visits', () => {
     page.evaluate(() =>
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).serverTiming.map((e) => e.name),
     )
+  /** Whether the page's first paint came after the parser had the whole document (domInteractive), and the link it waited for. */
+  const firstPaint = (page: Page) =>
+    page.evaluate(async () => {
+      const painted = await new Promise<PerformanceEntry>((resolve) =>
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect()
+          resolve(list.getEntries()[0]!)
+        }).observe({ type: 'paint', buffered: true }),
+      )
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+      return {
+        afterParse: painted.startTime >= navigation.domInteractive,
+        expects: document.querySelector('link[rel="expect"]')?.getAttribute('href'),
+      }
+    })
   /** Holds the page's product call (its fresh data) until the returned release is called. */
   async function holdProductData(page: Page) {
     const held: Route[] = []
@@ -200,6 +215,9 @@ test.describe('repeat visits', () => {
     await expect.poll(() => keptCopy(page, PRODUCT.path)).not.toContain('class="cookie-banner')
     const chosen = await page.reload()
     expect(await fromKeptCopy(page)).toContain(KEPT_PAGE_TIMING)
+    // The copy is on the device: it paints once parsed whole, so the pictures its first frame asks for do not hold
+    // back the rest of the document (sw/rules.ts, paintsParsed).
+    expect(await firstPaint(page)).toEqual({ afterParse: true, expects: `#${PAGE_PARSED_ID}` })
     expect(await chosen!.text()).not.toContain('class="cookie-banner')
     const main = page.getByRole('main')
     await expect(main.getByText(nl.catalogue.stock.inStock)).toBeVisible()
@@ -231,6 +249,12 @@ test.describe('repeat visits', () => {
     await expect(page.locator('html')).toHaveAttribute('data-catalogue-synced', /\d+/)
     expect(next.asked()).toBe(0)
     await next.release()
+
+    // A page the worker has no copy of comes from the network, and paints once its header is in (the rest may still
+    // be on the line).
+    await page.goto(`${origin}/`)
+    expect(await fromKeptCopy(page)).not.toContain(KEPT_PAGE_TIMING)
+    expect((await firstPaint(page)).expects).toBe(`#${HEADER_END_ID}`)
   })
 
   test('a page made before the cookie choice is kept anew, with the choice, once the app runs', async ({ page }) => {

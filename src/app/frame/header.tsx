@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Navigation, NavigationItem, UspCollection } from '../../domain/content.ts'
 import type { Brand } from '../../domain/locale.ts'
+import { HEADER_END_ID } from '../../domain/kept-pages.ts'
 import { AccountLink } from '../account/account-link.tsx'
 import { InstallEntry } from '../pwa/install.tsx'
 import { AppLink } from '../ui/app-link.tsx'
 import { HeaderCartEntry, HeaderEntryPoints } from './entry-points.tsx'
 import { MenuIcon } from '../ui/icons.tsx'
-
-/** The id of the header's last element: the document holds its first paint until it has arrived (Document). */
-export const HEADER_END_ID = 'site-header-end'
 
 /**
  * The header's end, an empty element: Chromium lets a page paint once the element a `<link rel="expect">` names has

@@ -5,7 +5,7 @@ import type { Brand } from '../../domain/locale.ts'
 import { intlLocaleOf } from '../../domain/locale.ts'
 import type { LanguageCode } from '../../domain/language-codes.ts'
 import { BRAND_THEME } from '../../domain/brands.ts'
-import { HEADER_END_ID } from '../frame/header.tsx'
+import { HEADER_END_ID } from '../../domain/kept-pages.ts'
 import { OFFLINE_MARK_SCRIPT, ScriptNonce } from './offline-mark.ts'
 
 /** `appName`: the installed app's name (the manifest's), also for browsers that take it from the page. */

@@ -36,10 +36,10 @@ export const REFRESH_KEPT_PAGE = 'REFRESH_KEPT_PAGE'
 export const HEADER_END_ID = 'site-header-end'
 
 /**
- * The id a kept page's first paint waits for instead: no element has it, so the page paints once the parser is done
- * (a `rel="expect"` link stops blocking when parsing ends). A kept copy is on the device, so its parse is a few tens
- * of milliseconds; painting before the parser has its last piece cost a repeat visit that piece's wait behind the
- * first frame and every lazy picture near the screen it asked for, with the load event and the app's start after
- * them.
+ * The id a page's first paint waits for instead when the worker answers it from a copy on the device (sw/rules.ts,
+ * paintsParsed): no element has it, so the page paints once the parser is done (a `rel="expect"` link stops blocking
+ * when parsing ends). Such a copy is parsed in a few tens of milliseconds; painted before the parser had its last
+ * piece, that piece waited behind the first frame and every lazy picture near the screen the frame asked for, and the
+ * load event with it. The first paint comes that parse later, with the whole page.
  */
 export const PAGE_PARSED_ID = 'page-parsed'

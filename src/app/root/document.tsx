@@ -34,7 +34,8 @@ export function Document({
         <link rel="apple-touch-icon" href={`/icons/${brand}-apple-touch-180.png`} />
         {/* No first paint of half a header: on a slow line the parser can stop anywhere, and every part of the bar
             that arrives later would push the ones before it aside. The header is in the first few KB, so this costs
-            a moment at most; a page without it (the bare error page) paints once parsed. Chromium only. */}
+            a moment at most; a page without it (the bare error page) paints once parsed. Chromium only. A page the
+            worker answers from its copy on the device paints once parsed whole (sw/rules.ts, paintsParsed). */}
         <link rel="expect" href={`#${HEADER_END_ID}`} blocking="render" />
         {/* Before the first paint: marks a page opened offline (offline-mark.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: OFFLINE_MARK_SCRIPT }} />

@@ -388,13 +388,21 @@ describe('paintsParsed', () => {
       '<head><title>a</title>',
       '</html>',
     ])
-    const split = [`<head><link rel="expect" href="#site-hea`, `der-end" blocking="render">`]
+    const link = expectLink(HEADER_END_ID)
+    const split = [`<head>${link.slice(0, 30)}`, `${link.slice(30)}<title>a</title>`]
     expect(await piecesOf(paintsParsed(streamOf(...split)))).toEqual(split)
   })
 
-  it('finds the link however near the end of the piece it is', async () => {
-    const piece = `${'<'.repeat(40)}href="#${HEADER_END_ID}"`
-    expect(await piecesOf(paintsParsed(streamOf(piece)))).toEqual([`${'<'.repeat(40)}href="#${PAGE_PARSED_ID}"`])
+  it('finds the link by its bytes, after characters of several bytes and up to the end of the piece', async () => {
+    const piece = `<title>Paardenvoer · müsli é</title>href="#${HEADER_END_ID}"`
+    expect(await piecesOf(paintsParsed(streamOf(piece)))).toEqual([
+      `<title>Paardenvoer · müsli é</title>href="#${PAGE_PARSED_ID}"`,
+    ])
+  })
+
+  it('looks only at the first 4 KB, where the head has the link', async () => {
+    const late = `${' '.repeat(4096)}${expectLink(HEADER_END_ID)}`
+    expect(await piecesOf(paintsParsed(streamOf(late)))).toEqual([late])
   })
 })
 

@@ -99,29 +99,18 @@ export const paintParsedFromCache: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? paintedParsed(cachedResponse) : null),
 }
 
-const encoder = new TextEncoder()
-const EXPECTS_HEADER_END = encoder.encode(`href="#${HEADER_END_ID}"`)
-const EXPECTS_PARSED = encoder.encode(`href="#${PAGE_PARSED_ID}"`)
+const EXPECTS_HEADER_END = `href="#${HEADER_END_ID}"`
+const EXPECTS_PARSED = new TextEncoder().encode(`href="#${PAGE_PARSED_ID}"`)
+/** One character a byte, so a string index is a byte index (the link is ASCII). */
+const bytewise = new TextDecoder('windows-1252')
 
-/** Where `needle` first starts in `bytes`, or -1. */
-function indexOfBytes(bytes: Uint8Array, needle: Uint8Array): number {
-  const first = needle[0]
-  for (
-    let at = bytes.indexOf(first!);
-    at !== -1 && at <= bytes.length - needle.length;
-    at = bytes.indexOf(first!, at + 1)
-  ) {
-    let same = true
-    for (let i = 1; i < needle.length && same; i++) same = bytes[at + i] === needle[i]
-    if (same) return at
-  }
-  return -1
-}
+const HEAD_BYTES = 4096
 
 /**
  * A page's HTML whose first paint waits for the whole document rather than the header's end: the head's expect link
  * names PAGE_PARSED_ID instead (see there why, for a copy on the device). The link is in the first few hundred bytes,
- * so only the stream's first piece is looked at; a page without it (or with it split across pieces) passes as it is.
+ * so only the first HEAD_BYTES of the stream's first piece are looked at; a page without the link there (or with it
+ * split across pieces) passes as it is.
  */
 export function paintsParsed(html: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   let first = true
@@ -130,7 +119,7 @@ export function paintsParsed(html: ReadableStream<Uint8Array>): ReadableStream<U
       transform(chunk, controller) {
         if (first) {
           first = false
-          const at = indexOfBytes(chunk, EXPECTS_HEADER_END)
+          const at = bytewise.decode(chunk.subarray(0, HEAD_BYTES)).indexOf(EXPECTS_HEADER_END)
           if (at !== -1) {
             const changed = new Uint8Array(chunk.length - EXPECTS_HEADER_END.length + EXPECTS_PARSED.length)
             changed.set(chunk.subarray(0, at))

@@ -400,9 +400,11 @@ describe('paintsParsed', () => {
     ])
   })
 
-  it('looks only at the first 4 KB, where the head has the link', async () => {
-    const late = `${' '.repeat(4096)}${expectLink(HEADER_END_ID)}`
-    expect(await piecesOf(paintsParsed(streamOf(late)))).toEqual([late])
+  it('finds the link after the head’s inline styles, 30 KB in', async () => {
+    const styles = `<style>${'.a{color:red}'.repeat(2400)}</style>`
+    expect(await piecesOf(paintsParsed(streamOf(`<head>${styles}${expectLink(HEADER_END_ID)}`)))).toEqual([
+      `<head>${styles}${expectLink(PAGE_PARSED_ID)}`,
+    ])
   })
 })
 

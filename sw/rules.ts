@@ -104,13 +104,11 @@ const EXPECTS_PARSED = new TextEncoder().encode(`href="#${PAGE_PARSED_ID}"`)
 /** One character a byte, so a string index is a byte index (the link is ASCII). */
 const bytewise = new TextDecoder('windows-1252')
 
-const HEAD_BYTES = 4096
-
 /**
  * A page's HTML whose first paint waits for the whole document rather than the header's end: the head's expect link
- * names PAGE_PARSED_ID instead (see there why, for a copy on the device). The link is in the first few hundred bytes,
- * so only the first HEAD_BYTES of the stream's first piece are looked at; a page without the link there (or with it
- * split across pieces) passes as it is.
+ * names PAGE_PARSED_ID instead (see there why, for a copy on the device). The link follows the head's inline styles,
+ * 20–30 KB in; a copy read from the cache comes in larger pieces, so only the stream's first piece is looked at, and a
+ * page without the link there (or with it split across pieces) passes as it is.
  */
 export function paintsParsed(html: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   let first = true
@@ -119,7 +117,7 @@ export function paintsParsed(html: ReadableStream<Uint8Array>): ReadableStream<U
       transform(chunk, controller) {
         if (first) {
           first = false
-          const at = bytewise.decode(chunk.subarray(0, HEAD_BYTES)).indexOf(EXPECTS_HEADER_END)
+          const at = bytewise.decode(chunk).indexOf(EXPECTS_HEADER_END)
           if (at !== -1) {
             const changed = new Uint8Array(chunk.length - EXPECTS_HEADER_END.length + EXPECTS_PARSED.length)
             changed.set(chunk.subarray(0, at))

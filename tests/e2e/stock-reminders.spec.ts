@@ -118,6 +118,47 @@ async function serviceWorkerOf(page: Page): Promise<{ deliver: (data: string) =>
   }
 }
 
+/**
+ * What the running service worker does with a push, for a failure's message: whether the push event came, when
+ * showNotification was called and whether it settled (Chromium fetches the icon, badge and picture first). The trace
+ * lives in the worker's global: if the worker was stopped and started again for the push, it says so.
+ */
+async function tracePushIn(context: BrowserContext): Promise<() => Promise<string>> {
+  const [running] = context.serviceWorkers()
+  if (!running) return async () => 'push trace: no running service worker when the push was delivered'
+  const startedAt = await running.evaluate(() => {
+    const scope = self as unknown as ServiceWorkerGlobalScope & { pushTrace?: string[] }
+    const trace: string[] = (scope.pushTrace = [])
+    const at = () => `${Math.round(performance.now())} ms`
+    trace.push(`traced at ${at()}`)
+    scope.addEventListener('push', () => trace.push(`push event at ${at()}`))
+    const show = ServiceWorkerRegistration.prototype.showNotification
+    ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
+      trace.push(`showNotification at ${at()}`)
+      return show.call(this, title, options).then(
+        () => void trace.push(`shown at ${at()}`),
+        (error: unknown) => {
+          trace.push(`refused at ${at()}: ${String(error)}`)
+          throw error
+        },
+      )
+    }
+    return performance.timeOrigin
+  })
+  return async () => {
+    const [now] = context.serviceWorkers()
+    if (!now) return 'push trace: no service worker running now'
+    const seen = await now
+      .evaluate(() => ({
+        origin: performance.timeOrigin,
+        trace: (self as unknown as { pushTrace?: string[] }).pushTrace ?? null,
+      }))
+      .catch((error: unknown) => ({ origin: null, trace: [`could not read: ${String(error)}`] }))
+    if (seen.origin !== startedAt) return `push trace: the worker was started again (trace lost): ${seen.trace}`
+    return `push trace: ${seen.trace?.join('; ')}`
+  }
+}
+
 test('remind me on this device: subscribed on the tap, pushed on restock, shown, and the tap opens the product', async ({
   browser,
 }) => {
@@ -154,6 +195,7 @@ test('remind me on this device: subscribed on the tap, pushed on restock, shown,
 
   // The push service delivers it; the service worker shows it.
   const worker = await serviceWorkerOf(page)
+  const trace = await tracePushIn(context)
   await worker.deliver(pushed.payload.toString('utf8'))
   // Shown once the worker has started and Chromium has fetched the icon, badge and picture. It did not come within 5 s
   // in 2 runs of about 40 and the cause was not found: the wait is longer, and a failure says what the worker did.
@@ -178,9 +220,9 @@ test('remind me on this device: subscribed on the tap, pushed on restock, shown,
         badge: `${ORIGIN}/icons/equivera-badge-96.png`,
       },
     ])
-    .catch((error: Error) => {
+    .catch(async (error: Error) => {
       const workers = context.serviceWorkers().map((w) => w.url())
-      throw new Error(`${error.message}\n\nservice workers: ${workers.join(', ')}\n${worker.state()}`)
+      throw new Error(`${error.message}\n\nservice workers: ${workers.join(', ')}\n${worker.state()}\n${await trace()}`)
     })
 
   // A tap on it takes the shop's tab to the product.

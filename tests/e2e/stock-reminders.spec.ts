@@ -151,11 +151,12 @@ async function tracePushIn(context: BrowserContext): Promise<() => Promise<strin
     const seen = await now
       .evaluate(() => ({
         origin: performance.timeOrigin,
-        trace: (self as unknown as { pushTrace?: string[] }).pushTrace ?? null,
+        trace: (self as unknown as { pushTrace?: string[] }).pushTrace ?? [],
       }))
-      .catch((error: unknown) => ({ origin: null, trace: [`could not read: ${String(error)}`] }))
-    if (seen.origin !== startedAt) return `push trace: the worker was started again (trace lost): ${seen.trace}`
-    return `push trace: ${seen.trace?.join('; ')}`
+      .catch((error: unknown) => String(error))
+    if (typeof seen === 'string') return `push trace: the worker could not be read: ${seen}`
+    if (seen.origin !== startedAt) return 'push trace: the worker was started again since, and its trace is lost'
+    return `push trace: ${seen.trace.join('; ')}`
   }
 }
 
